@@ -1,0 +1,182 @@
+"""Board layouts (premium squares as data) and the mutable board of a game.
+
+Squares are plain ints ``row * size + col`` (0-based). Text names are column letter
+then row number (``H8``), as in RULES.md section 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Classic premium squares, drawn as text (RULES.md section 1). T = triple word,
+# D = double word, t = triple letter, d = double letter, * = start (double word).
+_CLASSIC_ROWS = """
+T..d...T...d..T
+.D...t...t...D.
+..D...d.d...D..
+d..D...d...D..d
+....D.....D....
+.t...t...t...t.
+..d...d.d...d..
+T..d...*...d..T
+..d...d.d...d..
+.t...t...t...t.
+....D.....D....
+d..D...d...D..d
+..D...d.d...D..
+.D...t...t...D.
+T..d...T...d..T
+"""
+
+_CODE = {"T": "TW", "D": "DW", "t": "TL", "d": "DL", "*": "DW", ".": ""}
+PREMIUMS = ("DL", "TL", "DW", "TW")
+LETTER_MULT = {"DL": 2, "TL": 3}
+WORD_MULT = {"DW": 2, "TW": 3}
+
+
+class SquareError(ValueError):
+    """A square name that does not exist on the board."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board's geometry and premium squares; immutable, shared by every game."""
+
+    name: str
+    size: int
+    start: tuple[int, int]
+    premiums: tuple[str, ...]
+    # Inclusive (row0, col0, row1, col1) of the inner board whose squares the main
+    # word must touch (extended21); None when the whole board counts.
+    inner: tuple[int, int, int, int] | None = None
+    word_mult: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    letter_mult: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "word_mult", tuple(WORD_MULT.get(p, 1) for p in self.premiums))
+        object.__setattr__(self, "letter_mult", tuple(LETTER_MULT.get(p, 1) for p in self.premiums))
+
+    @property
+    def start_square(self) -> int:
+        return self.start[0] * self.size + self.start[1]
+
+    def premium(self, row: int, col: int) -> str:
+        """'' or one of DL, TL, DW, TW for the 0-based square."""
+        return self.premiums[row * self.size + col]
+
+    def in_inner(self, row: int, col: int) -> bool:
+        if self.inner is None:
+            return True
+        r0, c0, r1, c1 = self.inner
+        return r0 <= row <= r1 and c0 <= col <= c1
+
+    def square(self, name: str) -> int:
+        """The square index of a name such as ``H8``; raises SquareError."""
+        row, col = parse_square(name, self.size)
+        return row * self.size + col
+
+    def name_of(self, sq: int) -> str:
+        return square_name(*divmod(sq, self.size))
+
+
+def _layout(name: str, rows_text: str, margin: int) -> Layout:
+    rows = [r for r in rows_text.strip().splitlines()]
+    inner_size = len(rows)
+    size = inner_size + 2 * margin
+    premiums = [""] * (size * size)
+    start = None
+    for r, line in enumerate(rows):
+        assert len(line) == inner_size, line
+        for c, ch in enumerate(line):
+            premiums[(r + margin) * size + c + margin] = _CODE[ch]
+            if ch == "*":
+                start = (r + margin, c + margin)
+    assert start is not None
+    inner = None
+    if margin:
+        inner = (margin, margin, margin + inner_size - 1, margin + inner_size - 1)
+    return Layout(name, size, start, tuple(premiums), inner)
+
+
+LAYOUTS: dict[str, Layout] = {
+    "classic15": _layout("classic15", _CLASSIC_ROWS, 0),
+    "extended21": _layout("extended21", _CLASSIC_ROWS, 3),
+}
+
+
+def square_name(row: int, col: int) -> str:
+    """``(7, 7)`` -> ``'H8'``."""
+    return f"{chr(65 + col)}{row + 1}"
+
+
+def parse_square(name: str, size: int) -> tuple[int, int]:
+    """``'H8'`` -> ``(7, 7)``; raises SquareError for names off a board of ``size``."""
+    text = name.strip().upper()
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        raise SquareError(f"{name!r} is not a square (expected a column letter and a row number, like H8)")
+    col = ord(text[0]) - 65
+    row = int(text[1:]) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        raise SquareError(f"{name!r} is off the {size}x{size} board")
+    return row, col
+
+
+class Board:
+    """The tiles on the board of one game.
+
+    ``cells[sq]`` is '' (empty), 'A'..'Z' (a natural tile) or 'a'..'z' (a blank
+    standing for that letter). ``wild[sq]`` names the J/Q/X/Z tile lying face down
+    under a lowercase cell (JQXZ wild). ``spent`` holds squares whose premium has
+    been used: a premium pays only the first time its square is covered, so a
+    square emptied by a pick-off pays nothing when covered again.
+    """
+
+    __slots__ = ("layout", "size", "cells", "wild", "spent")
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self.size = layout.size
+        self.cells: list[str] = [""] * (layout.size * layout.size)
+        self.wild: dict[int, str] = {}
+        self.spent: set[int] = set()
+
+    def copy(self) -> "Board":
+        other = Board.__new__(Board)
+        other.layout = self.layout
+        other.size = self.size
+        other.cells = self.cells[:]
+        other.wild = dict(self.wild)
+        other.spent = set(self.spent)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Board) and self.layout is other.layout and self.cells == other.cells
+                and self.wild == other.wild and self.spent == other.spent)
+
+    def is_empty(self) -> bool:
+        return not any(self.cells)
+
+    def tile_count(self) -> int:
+        return sum(1 for c in self.cells if c)
+
+    def tile_at(self, sq: int) -> str:
+        """The physical tile on a square: a letter, '?' for a blank, or the wild letter."""
+        cell = self.cells[sq]
+        if cell.islower():
+            return self.wild.get(sq, "?")
+        return cell
+
+    def put(self, sq: int, cell: str, wild: str | None = None) -> None:
+        self.cells[sq] = cell
+        self.spent.add(sq)
+        if wild:
+            self.wild[sq] = wild
+        else:
+            self.wild.pop(sq, None)
+
+    def remove(self, sq: int) -> str:
+        """Take a tile off; returns the physical tile (letter, '?' or wild letter)."""
+        tile = self.tile_at(sq)
+        self.cells[sq] = ""
+        self.wild.pop(sq, None)
+        return tile

@@ -1,0 +1,315 @@
+"""The one grammar module: CGP positions and move text (GCG records: gcg.py).
+
+Move text (docs/notation.md): ``8D ZEBRAS`` runs across from row 8 column D,
+``D8 ZEBRAS`` runs down. Tiles already on the board are written as themselves,
+a lowercase letter is a blank, and in JQXZ wild ``e[Q]`` is a Q played face down
+as an E. Actions before the placement come first: ``swap K11; pick L11; 11D ...``.
+``-ABC`` exchanges A, B and C; ``-`` passes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .board import LAYOUTS, Board, SquareError, parse_square, square_name
+from .moves import Exchange, MoveError, Pass, Play
+from .rules import Rules, RulesError
+from .tiles import VALUES, WILD_LETTERS
+
+
+class NotationError(ValueError):
+    """Text that cannot be parsed; the message names the bad part."""
+
+
+class CGPError(NotationError):
+    pass
+
+
+class MoveTextError(NotationError):
+    pass
+
+
+# --------------------------------------------------------------------------- CGP
+
+@dataclass
+class Position:
+    """A position as CGP carries it. ``racks[0]`` belongs to the player to move."""
+
+    board: Board
+    racks: list[str]
+    scores: list[int]
+    zero_turns: int = 0
+    rules: Rules | None = None
+    opcodes: dict[str, str] = field(default_factory=dict)
+
+
+_CELL = re.compile(r"(\d+)|([A-Za-z])(?:\[([A-Za-z])\])?|(.)")
+
+
+def board_from_rows(rows: list[str], layout) -> Board:
+    board = Board(layout)
+    size = layout.size
+    if len(rows) != size:
+        raise CGPError(f"the board has {len(rows)} rows, expected {size}")
+    for r, row in enumerate(rows):
+        c = 0
+        for m in _CELL.finditer(row):
+            digits, letter, wild, bad = m.groups()
+            if bad is not None:
+                raise CGPError(f"unexpected {bad!r} in board row {r + 1} ({row!r})")
+            if digits:
+                c += int(digits)
+                continue
+            if c >= size:
+                raise CGPError(f"board row {r + 1} ({row!r}) has more than {size} squares")
+            if wild:
+                wild = wild.upper()
+                if wild not in WILD_LETTERS or not letter.islower():
+                    raise CGPError(f"in row {r + 1}, [{wild}] must follow a lowercase letter "
+                                   "and name J, Q, X or Z")
+            sq = r * size + c
+            board.cells[sq] = letter
+            board.spent.add(sq)
+            if wild:
+                board.wild[sq] = wild
+            c += 1
+        if c != size:
+            raise CGPError(f"board row {r + 1} ({row!r}) has {c} squares, expected {size}")
+    return board
+
+
+def board_rows(board: Board) -> list[str]:
+    size = board.size
+    rows = []
+    for r in range(size):
+        out, gap = [], 0
+        for c in range(size):
+            sq = r * size + c
+            cell = board.cells[sq]
+            if not cell:
+                gap += 1
+                continue
+            if gap:
+                out.append(str(gap))
+                gap = 0
+            out.append(cell + (f"[{board.wild[sq]}]" if sq in board.wild else ""))
+        if gap:
+            out.append(str(gap))
+        rows.append("".join(out))
+    return rows
+
+
+def _rack_text(text: str, what: str) -> str:
+    rack = text.upper()
+    for ch in rack:
+        if ch not in VALUES:
+            raise CGPError(f"{what} {text!r} holds {ch!r}, which is not a tile (A-Z or ?)")
+    return rack
+
+
+def parse_cgp(text: str, rules: Rules | None = None) -> Position:
+    """Read a CGP string. The ``var`` opcode names the rules when ``rules`` is None."""
+    text = text.strip()
+    parts = text.split(None, 4)
+    if len(parts) < 4:
+        raise CGPError("a CGP needs four fields: board racks scores zero-turns "
+                       f"(got {len(parts)}: {text[:60]!r})")
+    board_text, racks_text, scores_text, zero_text = parts[:4]
+    opcodes = _parse_opcodes(parts[4] if len(parts) > 4 else "")
+    if rules is None:
+        if "var" in opcodes:
+            try:
+                rules = Rules.from_string(opcodes["var"])
+            except RulesError as exc:
+                raise CGPError(f"bad var opcode: {exc}") from None
+    rows = board_text.split("/")
+    layout = LAYOUTS[rules.board] if rules else _layout_for(len(rows))
+    board = board_from_rows(rows, layout)
+    racks = [_rack_text(r, "rack") for r in racks_text.split("/")]
+    try:
+        scores = [int(s) for s in scores_text.split("/")]
+    except ValueError:
+        raise CGPError(f"scores {scores_text!r} must be integers separated by /") from None
+    if len(scores) != len(racks):
+        raise CGPError(f"{len(racks)} racks but {len(scores)} scores")
+    if not zero_text.isdigit():
+        raise CGPError(f"consecutive zero-score turns {zero_text!r} must be a number")
+    if "spent" in opcodes:
+        for name in opcodes["spent"].split():
+            try:
+                board.spent.add(layout.square(name))
+            except SquareError as exc:
+                raise CGPError(f"bad spent opcode: {exc}") from None
+    return Position(board, racks, scores, int(zero_text), rules, opcodes)
+
+
+def _layout_for(rows: int):
+    for layout in LAYOUTS.values():
+        if layout.size == rows:
+            return layout
+    raise CGPError(f"the board has {rows} rows; boards are 15 or 21 rows")
+
+
+def _parse_opcodes(text: str) -> dict[str, str]:
+    ops = {}
+    for item in text.split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        key, _, value = item.partition(" ")
+        ops[key] = value.strip()
+    if text.strip() and not text.strip().endswith(";"):
+        raise CGPError(f"opcodes must each end with ';' (got {text.strip()!r})")
+    return ops
+
+
+def format_cgp(pos: Position) -> str:
+    board = pos.board
+    text = " ".join([
+        "/".join(board_rows(board)),
+        "/".join(pos.racks),
+        "/".join(str(s) for s in pos.scores),
+        str(pos.zero_turns),
+    ])
+    ops = dict(pos.opcodes)
+    if pos.rules is not None:
+        ops["var"] = pos.rules.to_string()
+    hidden = sorted(sq for sq in board.spent if not board.cells[sq])
+    if hidden:
+        ops["spent"] = " ".join(square_name(*divmod(sq, board.size)) for sq in hidden)
+    else:
+        ops.pop("spent", None)
+    for key in sorted(ops):
+        text += f" {key} {ops[key]};" if ops[key] else f" {key};"
+    return text
+
+
+# --------------------------------------------------------------------- move text
+
+_TOKEN = re.compile(r"([A-Za-z])(?:\[([A-Za-z])\])?|(.)")
+
+
+def parse_coord(text: str, size: int) -> tuple[int, int, bool]:
+    """``8D`` -> (7, 3, across); ``D8`` -> (7, 3, down)."""
+    t = text.strip().upper()
+    m = re.fullmatch(r"(\d+)([A-Z])|([A-Z])(\d+)", t)
+    if not m:
+        raise MoveTextError(f"{text!r} is not a coordinate: write 8D (across) or D8 (down)")
+    across = m.group(1) is not None
+    name = (m.group(2) + m.group(1)) if across else (m.group(3) + m.group(4))
+    try:
+        row, col = parse_square(name, size)
+    except SquareError as exc:
+        raise MoveTextError(str(exc)) from None
+    return row, col, across
+
+
+def parse_move(text: str, board: Board, rules: Rules, rack=None):
+    """Move text -> Play, Exchange or Pass. ``rack`` resolves which tile plays a
+    lowercase letter (a '?' first, else the rack's one kind of J/Q/X/Z)."""
+    parts = [p.strip() for p in text.strip().split(";")]
+    if not parts or not parts[-1]:
+        raise MoveTextError("empty move")
+    pre = []
+    size = board.size
+    for part in parts[:-1]:
+        words = part.split()
+        if len(words) != 2 or words[0].lower() not in ("swap", "pick"):
+            raise MoveTextError(f"{part!r} is not an action: write 'swap K11' or 'pick L11'")
+        try:
+            row, col = parse_square(words[1], size)
+        except SquareError as exc:
+            raise MoveTextError(str(exc)) from None
+        pre.append((words[0].lower(), row * size + col))
+    last = parts[-1]
+    if last.startswith("-"):
+        tiles = last[1:].strip().upper()
+        for ch in tiles:
+            if ch not in VALUES:
+                raise MoveTextError(f"cannot exchange {ch!r}: not a tile")
+        if any(kind == "pick" for kind, _ in pre):
+            raise MoveTextError("after a pick-off the turn must end with a placement")
+        return Exchange(tiles, tuple(pre)) if tiles else Pass(tuple(pre))
+    fields_ = last.split()
+    if len(fields_) != 2:
+        raise MoveTextError(f"{last!r} is not a placement: write a coordinate and a word, like 8D ZEBRAS")
+    row, col, across = parse_coord(fields_[0], size)
+    scratch = board.copy()
+    left = list(rack) if rack is not None else None
+    try:
+        from .scoring import apply_pre  # local import: scoring imports nothing from here
+        if pre:
+            apply_pre(scratch, left if left is not None else [], pre, rules, across)
+    except MoveError as exc:
+        raise MoveTextError(str(exc)) from None
+    placed = []
+    r, c = row, col
+    for m in _TOKEN.finditer(fields_[1]):
+        letter, wild, bad = m.groups()
+        if bad is not None:
+            raise MoveTextError(f"unexpected {bad!r} in {fields_[1]!r}")
+        if r >= size or c >= size:
+            raise MoveTextError(f"{fields_[1]!r} runs off the board")
+        sq = r * size + c
+        existing = scratch.cells[sq]
+        if existing:
+            if existing.upper() != letter.upper() or wild:
+                raise MoveTextError(f"{square_name(r, c)} holds {existing}, not {letter}")
+        else:
+            if wild:
+                wild = wild.upper()
+                if not letter.islower() or wild not in WILD_LETTERS:
+                    raise MoveTextError(f"{letter}[{wild}]: brackets name the J, Q, X or Z played "
+                                        "face down, after a lowercase letter")
+                tile = wild
+            elif letter.islower():
+                tile = _blank_tile(left)
+            else:
+                tile = letter
+            if left is not None and tile in left:
+                left.remove(tile)
+            placed.append((sq, letter, tile))
+        if across:
+            c += 1
+        else:
+            r += 1
+    if not placed:
+        raise MoveTextError(f"{last!r} places no new tile")
+    return Play(tuple(placed), tuple(pre), across)
+
+
+def _blank_tile(left) -> str:
+    if left is None or "?" in left:
+        return "?"
+    wilds = sorted({t for t in left if t in WILD_LETTERS})
+    if len(wilds) == 1:
+        return wilds[0]
+    if wilds:
+        raise MoveTextError("say which tile plays face down, e.g. e[Q]")
+    return "?"
+
+
+def format_move(board: Board, move, ev=None) -> str:
+    """Text for a move; a Play needs its Evaluation (for the main word's squares)."""
+    size = board.size
+    pre = "".join(f"{kind} {square_name(*divmod(sq, size))}; " for kind, sq in move.pre)
+    if isinstance(move, Pass):
+        return pre + "-"
+    if isinstance(move, Exchange):
+        return pre + "-" + move.tiles
+    if ev is None or not ev.legal:
+        raise MoveError("only a legal play can be written as move text")
+    main = ev.words[0].squares
+    new = {sq: (cell, tile) for sq, cell, tile in move.tiles}
+    after = ev.board
+    text = []
+    for sq in main:
+        if sq in new:
+            cell, tile = new[sq]
+            text.append(cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else ""))
+        else:
+            text.append(after.cells[sq])
+    row, col = divmod(main[0], size)
+    coord = f"{row + 1}{chr(65 + col)}" if ev.across else f"{chr(65 + col)}{row + 1}"
+    return f"{pre}{coord} {''.join(text)}"
