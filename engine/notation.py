@@ -237,12 +237,7 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     row, col, across = parse_coord(fields_[0], size)
     scratch = board.copy()
     left = list(rack) if rack is not None else None
-    try:
-        from .scoring import apply_pre  # local import: scoring imports nothing from here
-        if pre:
-            apply_pre(scratch, left if left is not None else [], pre, rules, across)
-    except MoveError as exc:
-        raise MoveTextError(str(exc)) from None
+    _structural_pre(scratch, left, pre, across)
     placed = []
     r, c = row, col
     for m in _TOKEN.finditer(fields_[1]):
@@ -277,6 +272,28 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     if not placed:
         raise MoveTextError(f"{last!r} places no new tile")
     return Play(tuple(placed), tuple(pre), across)
+
+
+def _structural_pre(board: Board, left, pre, across: bool) -> None:
+    """Apply swaps and picks for parsing only (which squares are empty, which tiles
+    reach the rack); whether they are allowed is the evaluator's business."""
+    size = board.size
+    step = 1 if across else size
+    for kind, sq in pre:
+        if not board.cells[sq]:
+            continue
+        if kind == "swap":
+            if left is not None and board.cells[sq].islower():
+                left.append(board.tile_at(sq))
+                if board.cells[sq].upper() in left:
+                    left.remove(board.cells[sq].upper())
+            continue
+        s = sq
+        while 0 <= s < size * size and board.cells[s] and (not across or s // size == sq // size):
+            if left is not None:
+                left.append(board.tile_at(s))
+            board.remove(s)
+            s += step
 
 
 def _blank_tile(left) -> str:
