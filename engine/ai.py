@@ -1,0 +1,145 @@
+"""The computer player: choose a move for the player to move.
+
+Levels share one generator; they differ in what they look at and what they keep:
+- **hard**: every play (blanks, flips, swaps, pick-offs; at most two tiles played as
+  blanks per play and swaps all-or-none, to bound the search), ranked by score plus
+  the value of the tiles kept (the *leave*, below); exchanges when the best play is
+  poor and the bag allows; passes only when nothing else is possible.
+- **greedy**: the highest score, leave ignored (the baseline for strength tests).
+- **medium**: plays of at most 6 letters using at most 5 tiles, score plus half the
+  leave; no swaps or pick-offs. It misses long words a person would also miss.
+- **easy**: plays of at most 4 letters using at most 3 tiles, never a blank; takes
+  the best-scoring such play. Short, plain words: a beginner's game.
+
+Leave value (points, hand-set then checked by self-play in bench/strength.py): the
+sum of per-tile values, minus 4 for each duplicate letter beyond the first, minus a
+vowel/consonant imbalance penalty of 3 per tile beyond the ideal split (about 40%
+vowels), minus 8 for a Q kept without a U. A blank is worth 24 and, in JQXZ wild, a
+J/Q/X/Z is worth 12 (it can be played as a blank). Deterministic: ties go to the
+play the generator found first, and nothing here is random.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .board import Board
+from .movegen import MoveGenerator, TopN
+from .moves import Exchange, Pass
+from .rules import Rules
+
+TILE_LEAVE = {
+    "?": 24.0, "S": 7.5, "Z": 3.0, "X": 3.0, "E": 3.5, "R": 1.5, "A": 1.0, "H": 1.0, "N": 0.5,
+    "T": 0.5, "D": 0.5, "L": 0.0, "C": 0.5, "M": 0.5, "P": 0.0, "I": -0.5, "O": -1.0, "Y": -0.5,
+    "K": -1.0, "J": -2.0, "G": -2.0, "B": -2.0, "F": -2.0, "W": -3.0, "U": -3.0, "V": -5.0,
+    "Q": -7.0,
+}
+VOWELS = set("AEIOU")
+LEVELS = ("easy", "medium", "hard", "greedy")
+
+
+def leave_value(leave, rules: Rules) -> float:
+    """What keeping these tiles is worth for the next turn, in points."""
+    if not leave:
+        return 0.0
+    total = 0.0
+    counts = Counter(leave)
+    for t, n in counts.items():
+        v = TILE_LEAVE[t]
+        if rules.wild_jqxz and t in "JQXZ":
+            v = 12.0
+        total += v * n
+        if t != "?" and n > 1:
+            total -= 4.0 * (n - 1)
+    vowels = sum(n for t, n in counts.items() if t in VOWELS)
+    cons = len(leave) - vowels - counts.get("?", 0)
+    ideal_v = round(0.4 * (vowels + cons))
+    total -= 3.0 * abs(vowels - ideal_v)
+    if counts.get("Q") and not counts.get("U") and not rules.wild_jqxz:
+        total -= 8.0
+    return total
+
+
+def _leave_after(rack, used) -> list[str]:
+    left = list(rack)
+    for t in used:
+        left.remove(t)
+    return left
+
+
+class Player:
+    """A computer player of one level for one rule set and lexicon."""
+
+    def __init__(self, rules: Rules, lexicon, level: str = "hard"):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+        self.rules = rules
+        self.level = level
+        if level == "hard":
+            self.gen = MoveGenerator(rules, lexicon, max_blanks=2, swaps="all")
+        elif level == "greedy":
+            self.gen = MoveGenerator(rules, lexicon, max_blanks=2, swaps="all")
+        elif level == "medium":
+            self.gen = MoveGenerator(rules, lexicon, max_blanks=1, swaps="all", picks=False)
+        else:
+            self.gen = MoveGenerator(rules, lexicon, max_blanks=0, swaps="all", picks=False)
+
+    def _value(self, rack):
+        rules = self.rules
+        level = self.level
+        max_len = {"easy": 4, "medium": 6}.get(level, 99)
+        max_tiles = {"easy": 3, "medium": 5}.get(level, 99)
+        weight = {"hard": 1.0, "medium": 0.5}.get(level, 0.0)
+        cache = {}
+
+        def value(cand) -> float:
+            if len(cand.used) > max_tiles or (level in ("easy", "medium") and
+                                               (cand.pre or cand.length > max_len)):
+                return -1e9
+            if weight == 0.0:
+                return float(cand.score)
+            key = cand.used
+            lv = cache.get(key)
+            if lv is None:
+                lv = cache[key] = leave_value(_leave_after(rack, cand.used), rules) * weight
+            return cand.score + lv
+        return value
+
+    def choose(self, board: Board, rack, bag_count: int):
+        """The chosen move: a Candidate (a placement) or an Exchange or a Pass."""
+        rack = list(rack)
+        rec = TopN(1, self._value(rack))
+        best = self.gen.generate(board, rack, rec)
+        best = best[0] if best and best[0].equity > -1e8 else None
+        if self.level == "hard" and bag_count >= self.rules.rack_size:
+            keep, keep_value = best_keep(rack, self.rules)
+            # Exchange when keeping the best tiles beats the best play by a margin.
+            if best is None or best.equity < keep_value - 2.0 and best.score < 20:
+                throw = _leave_after(rack, keep)
+                if throw:
+                    return Exchange("".join(sorted(throw)))
+        if best is not None:
+            return best
+        if bag_count >= self.rules.rack_size:
+            keep, _ = best_keep(rack, self.rules)
+            throw = _leave_after(rack, keep) or rack
+            return Exchange("".join(sorted(throw)))
+        return Pass()
+
+
+def best_keep(rack, rules: Rules):
+    """The subset of the rack most worth keeping (for an exchange)."""
+    best, best_v = None, -1e9
+    n = len(rack)
+    seen = set()
+    for k in range(0, n):
+        for idx in combinations(range(n), k):
+            keep = tuple(sorted(rack[i] for i in idx))
+            if keep in seen:
+                continue
+            seen.add(keep)
+            v = leave_value(keep, rules)
+            if v > best_v:
+                best, best_v = list(keep), v
+    return best, best_v

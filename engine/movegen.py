@@ -1,0 +1,649 @@
+"""All legal plays of a rack, fast, for every knob of RULES.md.
+
+Appel-Jacobson generation over the lexicon's flat DAWG, along rows only; columns
+are rows of the transposed board. Per position and direction we compute once, for
+every empty square, the letters its cross-word allows (a 26-bit mask) and the
+cross-word's points from tiles already down. Plays are scored inline by the same
+arithmetic as ``scoring.evaluate`` (tests prove the two agree on every play);
+``to_play`` turns a candidate into a ``Play`` for the rest of the engine.
+
+Special moves are variants of the position: every subset of the blank swaps the
+rack allows, and every pick-off of 1..N free-hanging trailing tiles (plays are then
+kept only if they stretch that word). Richard's derived forms are not generated
+(the graph holds only lexicon words); the judge still accepts them when played.
+
+A recorder decides what to keep: ``AllPlays``, ``TopN`` or ``Best`` (the hint list
+and the AI levels share one generator).
+"""
+
+from __future__ import annotations
+
+import heapq
+from itertools import combinations
+
+from .board import Board
+from .lexicon import END_LARGE, END_MAIN, LIVE_MAIN
+from .moves import Play
+from .rules import TWO_LETTER_72, Rules
+from .scoring import _has_cross_neighbour, _run
+from .tiles import VALUES, WILD_LETTERS
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANK_I = 26
+_VAL = [VALUES[ch] for ch in LETTERS]
+_WILD_I = tuple(LETTERS.index(ch) for ch in "JQXZ")
+ALL_MASK = (1 << 26) - 1
+_TWO72 = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
+
+
+class Candidate:
+    """A generated play: ``tiles`` are (square, cell, rack tile) as in Play."""
+
+    __slots__ = ("score", "tiles", "pre", "across", "used", "equity", "length")
+
+    def __init__(self, score, tiles, pre, across, used, length=0):
+        self.length = length      # main word length
+        self.score = score
+        self.tiles = tiles
+        self.pre = pre
+        self.across = across
+        self.used = used          # rack tiles that left the rack (str)
+        self.equity = float(score)
+
+    def to_play(self) -> Play:
+        return Play(self.tiles, self.pre, self.across)
+
+
+# ----------------------------------------------------------------- recorders
+class AllPlays:
+    def __init__(self):
+        self.plays: list[Candidate] = []
+        self.floor = -1 << 30
+
+    def add(self, cand: Candidate) -> None:
+        self.plays.append(cand)
+
+    def result(self):
+        return sorted(self.plays, key=lambda c: -c.equity)
+
+
+class TopN:
+    """Keeps the N best by ``equity`` (score unless ``value`` adds a leave)."""
+
+    def __init__(self, n: int, value=None):
+        self.n = n
+        self.value = value
+        self.heap: list = []
+        self.count = 0
+        self.floor = -1 << 30
+
+    def add(self, cand: Candidate) -> None:
+        if self.value is not None:
+            cand.equity = self.value(cand)
+        self.count += 1
+        item = (cand.equity, -self.count, cand)
+        if len(self.heap) < self.n:
+            heapq.heappush(self.heap, item)
+        elif item > self.heap[0]:
+            heapq.heapreplace(self.heap, item)
+
+    def result(self):
+        return [c for _, _, c in sorted(self.heap, reverse=True)]
+
+
+def Best(value=None):
+    return TopN(1, value)
+
+
+# ----------------------------------------------------------------- generator
+class MoveGenerator:
+    """``max_blanks`` caps the tiles played as blanks (blanks and flipped J/Q/X/Z)
+    in one play; ``swaps`` is "subsets" (every subset: exact) or "all" (only no
+    swap and every swap at once: the AI's cheaper choice). The defaults are exact."""
+
+    def __init__(self, rules: Rules, lexicon, max_blanks: int = 99, swaps: str = "subsets",
+                 picks: bool = True):
+        self.max_blanks = max_blanks
+        self.swaps = swaps
+        self.picks = picks
+        self.rules = rules
+        self.lexicon = lexicon
+        self.mask, self.first, self.child = lexicon.raw()
+        self.end_bit = END_LARGE if rules.lexicon == "large" else END_MAIN
+        self.live_bit = 0 if rules.lexicon == "large" else LIVE_MAIN
+        self.two72 = rules.two_letter == "72"
+
+    # -- public
+    def generate(self, board: Board, rack, recorder=None):
+        """Every legal play (all words in the lexicon) of ``rack`` on ``board``."""
+        if recorder is None:
+            recorder = AllPlays()
+        rack = list(rack)
+        for pre, vboard, vrack in self._swap_variants(board, rack):
+            self._generate(vboard, vrack, pre, recorder, None)
+            if self.rules.pick_off and self.picks:
+                for ppre, pboard, prack, constraint in self._pick_variants(vboard, vrack):
+                    self._generate(pboard, prack, pre + ppre, recorder, constraint)
+        return recorder.result()
+
+    # -- variants
+    def _swap_variants(self, board, rack):
+        yield (), board, rack
+        if not self.rules.blank_swap:
+            return
+        blanks = [sq for sq, c in enumerate(board.cells) if c and c.islower()]
+        options = [sq for sq in blanks if board.cells[sq].upper() in rack]
+        sizes = range(1, len(options) + 1) if self.swaps == "subsets" else [len(options)] if options else []
+        for k in sizes:
+            for subset in combinations(options, k):
+                b = board.copy()
+                r = list(rack)
+                ok = True
+                for sq in subset:
+                    letter = b.cells[sq].upper()
+                    if letter not in r:
+                        ok = False
+                        break
+                    r.remove(letter)
+                    r.append(b.remove(sq))
+                    b.put(sq, letter)
+                if ok:
+                    yield tuple(("swap", sq) for sq in subset), b, r
+
+    def _pick_variants(self, board, rack):
+        size = board.size
+        cells = board.cells
+        seen = set()
+        for sq, cell in enumerate(cells):
+            if not cell:
+                continue
+            for across in (True, False):
+                run = _run(cells, sq, across, size)
+                if len(run) < 2 or run[-1] != sq or (run[0], across) in seen:
+                    continue
+                seen.add((run[0], across))
+                for n in range(1, min(self.rules.pick_off, len(run) - 1) + 1):
+                    picked = run[-n:]
+                    if any(_has_cross_neighbour(cells, s, across, size) for s in picked):
+                        break
+                    b = board.copy()
+                    r = list(rack)
+                    faceup = {}
+                    for s in picked:
+                        c = cells[s]
+                        if c.isupper() and c in WILD_LETTERS:
+                            faceup[ord(c) - 65] = faceup.get(ord(c) - 65, 0) + 1
+                        r.append(b.remove(s))
+                    keep = run[:-n]
+                    constraint = (across, keep, len(run), faceup)
+                    yield (("pick", picked[0]),), b, r, constraint
+
+    # -- one position
+    def _generate(self, board: Board, rack, pre, recorder, constraint):
+        size = board.size
+        rules = self.rules
+        layout = board.layout
+        counts = [0] * 27
+        for t in rack:
+            counts[BLANK_I if t == "?" else ord(t) - 65] += 1
+        empty_board = not any(board.cells)
+        for across in (True, False):
+            if constraint is not None and constraint[0] != across:
+                continue
+            grid = _Grid(board, across, self, rules)
+            rows = range(size)
+            if constraint is not None:
+                line = constraint[1][0] // size if across else constraint[1][0] % size
+                rows = (line,)
+            for row in rows:
+                anchors = grid.anchors(row, empty_board, layout)
+                if anchors:
+                    _LineGen(self, grid, row, counts, pre, across, recorder, constraint, board).run(anchors)
+
+
+class _Grid:
+    """One direction's view of the board: cells as letter ints (-1 empty), values,
+    premiums, and per empty square the cross-check mask and cross-word points."""
+
+    def __init__(self, board: Board, across: bool, gen: MoveGenerator, rules: Rules):
+        size = board.size
+        n = size * size
+        self.size = size
+        self.across = across
+        layout = board.layout
+        if across:
+            order = list(range(n))
+        else:
+            order = [(i % size) * size + i // size for i in range(n)]  # view index -> board square
+        self.order = order
+        cells = board.cells
+        self.letter = [-1] * n
+        self.value = [0] * n
+        self.blank = [False] * n
+        spent = board.spent
+        self.lm = [1] * n
+        self.wm = [1] * n
+        for i, sq in enumerate(order):
+            c = cells[sq]
+            if c:
+                self.letter[i] = ord(c.upper()) - 65
+                self.blank[i] = c.islower()
+                self.value[i] = 0 if c.islower() else VALUES[c]
+            elif sq not in spent:
+                self.lm[i] = layout.letter_mult[sq]
+                self.wm[i] = layout.word_mult[sq]
+        self.inner = [layout.in_inner(*divmod(sq, size)) for sq in order]
+        self._cross(gen, rules)
+
+    def _cross(self, gen, rules):
+        size = self.size
+        letter = self.letter
+        value = self.value
+        n = size * size
+        mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+        end_bit = gen.end_bit
+        cap_on = rules.small_cap
+        self.cmask = cmask = [ALL_MASK] * n
+        self.csum = csum = [0] * n
+        self.clen = clen = [0] * n      # cross-word length (0: none)
+        for i in range(n):
+            if letter[i] >= 0:
+                continue
+            r, c = divmod(i, size)
+            up = i - size
+            down = i + size
+            if not ((r > 0 and letter[up] >= 0) or (r < size - 1 and letter[down] >= 0)):
+                continue
+            top = i
+            while top - size >= 0 and letter[top - size] >= 0:
+                top -= size
+            bottom = i
+            while bottom + size < n and letter[bottom + size] >= 0:
+                bottom += size
+            length = (bottom - top) // size + 1
+            clen[i] = length
+            cap = length if cap_on and length <= 4 else 99
+            s = 0
+            prefix = []
+            j = top
+            while j < i:
+                prefix.append(letter[j])
+                s += min(value[j], cap)
+                j += size
+            suffix = []
+            j = i + size
+            while j <= bottom:
+                suffix.append(letter[j])
+                s += min(value[j], cap)
+                j += size
+            csum[i] = s
+            node = 0
+            ok = True
+            for L in prefix:
+                m = mask_a[node]
+                if not (m >> L) & 1:
+                    ok = False
+                    break
+                node = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+            allowed = 0
+            if ok:
+                m0 = mask_a[node]
+                base = first_a[node]
+                for L in range(26):
+                    if not (m0 >> L) & 1:
+                        continue
+                    nd = child_a[base + (m0 & ((1 << L) - 1)).bit_count()]
+                    good = True
+                    for S in suffix:
+                        m = mask_a[nd]
+                        if not (m >> S) & 1:
+                            good = False
+                            break
+                        nd = child_a[first_a[nd] + (m & ((1 << S) - 1)).bit_count()]
+                    if good and mask_a[nd] & end_bit:
+                        if length == 2 and gen.two72:
+                            pair = (prefix[0], L) if prefix else (L, suffix[0])
+                            if pair not in _TWO72:
+                                continue
+                        allowed |= 1 << L
+            cmask[i] = allowed
+
+    def anchors(self, row, empty_board, layout):
+        size = self.size
+        letter = self.letter
+        base = row * size
+        out = []
+        if empty_board:
+            for col in range(size):
+                sq = self.order[base + col]
+                if sq == layout.start_square:
+                    out.append(col)
+            return out
+        for col in range(size):
+            i = base + col
+            if letter[i] >= 0:
+                continue
+            if (self.clen[i] or (col > 0 and letter[i - 1] >= 0) or (col < size - 1 and letter[i + 1] >= 0)):
+                out.append(col)
+        return out
+
+
+class _LineGen:
+    """Generation along one row of a _Grid."""
+
+    def __init__(self, gen, grid, row, counts, pre, across, recorder, constraint, board):
+        self.gen = gen
+        self.grid = grid
+        self.size = grid.size
+        self.base = row * grid.size
+        self.counts = counts
+        self.pre = pre
+        self.across = across
+        self.recorder = recorder
+        self.constraint = constraint
+        self.board = board
+        self.rules = gen.rules
+        self.placed = []  # (col, letter, tile code: 0..25 natural, 26 blank, 100+W flipped wild)
+        self.wild = gen.rules.wild_jqxz
+        self.blanks_left = gen.max_blanks
+        if constraint is not None:
+            keep = constraint[1]
+            order = grid.order
+            view = {sq: i for i, sq in enumerate(order)}
+            self.keep_cols = [view[sq] - self.base for sq in keep]
+        else:
+            self.keep_cols = None
+
+    def run(self, anchors):
+        letter = self.grid.letter
+        base = self.base
+        size = self.size
+        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
+        prev_anchor = -1
+        for a in anchors:
+            if a > 0 and letter[base + a - 1] >= 0:
+                # Left part is the tiles already on the board: walk them.
+                start = a - 1
+                while start > 0 and letter[base + start - 1] >= 0:
+                    start -= 1
+                node = 0
+                ok = True
+                for col in range(start, a):
+                    L = letter[base + col]
+                    m = mask_a[node]
+                    if not (m >> L) & 1:
+                        ok = False
+                        break
+                    node = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+                if ok:
+                    self.extend(node, a, a, start)
+            else:
+                limit = a - prev_anchor - 1 if prev_anchor >= 0 else a
+                limit = min(limit, sum(self.counts) - 1)
+                self.left(0, a, max(limit, 0), [])
+            prev_anchor = a
+
+    # Left parts: tiles placed on empty, non-anchor squares before the anchor.
+    def left(self, node, anchor, limit, part):
+        self.place_left(part, anchor)
+        self.extend(node, anchor, anchor, anchor - len(part))
+        self.unplace_left(part)
+        if limit <= 0:
+            return
+        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
+        m = mask_a[node]
+        live = self.gen.live_bit
+        counts = self.counts
+        for L in range(26):
+            if not (m >> L) & 1:
+                continue
+            nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+            if live and not mask_a[nd] & live:
+                continue
+            for code in self.tile_options(L):
+                self.take(code)
+                part.append((L, code))
+                self.left(nd, anchor, limit - 1, part)
+                part.pop()
+                self.give(code)
+
+    def place_left(self, part, anchor):
+        start = anchor - len(part)
+        for k, (L, code) in enumerate(part):
+            self.placed.append((start + k, L, code))
+
+    def unplace_left(self, part):
+        if part:
+            del self.placed[-len(part):]
+
+    def tile_options(self, L):
+        counts = self.counts
+        out = [L] if counts[L] else []
+        if self.blanks_left > 0:
+            if counts[BLANK_I]:
+                out.append(BLANK_I)
+            if self.wild:
+                for W in _WILD_I:
+                    if counts[W]:
+                        out.append(100 + W)
+        return out
+
+    def take(self, code):
+        if code >= 26:
+            self.blanks_left -= 1
+        self.counts[code - 100 if code >= 100 else code] -= 1
+
+    def give(self, code):
+        if code >= 26:
+            self.blanks_left += 1
+        self.counts[code - 100 if code >= 100 else code] += 1
+
+    def extend(self, node, col, anchor, start):
+        grid = self.grid
+        size = self.size
+        base = self.base
+        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
+        m = mask_a[node]
+        if col >= size or grid.letter[base + col] < 0:
+            if col > anchor and self.placed and m & self.gen.end_bit:
+                self.record(start, col - 1)
+            if col >= size:
+                return
+            allowed = m & grid.cmask[base + col]
+            if not allowed:
+                return
+            live = self.gen.live_bit
+            for L in range(26):
+                if not (allowed >> L) & 1:
+                    continue
+                nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+                if live and not mask_a[nd] & live:
+                    continue
+                for code in self.tile_options(L):
+                    self.take(code)
+                    self.placed.append((col, L, code))
+                    self.extend(nd, col + 1, anchor, start)
+                    self.placed.pop()
+                    self.give(code)
+        else:
+            L = grid.letter[base + col]
+            if (m >> L) & 1:
+                nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+                self.extend(nd, col + 1, anchor, start)
+
+    # -- scoring a found word (the arithmetic of scoring.evaluate)
+    def record(self, start, end):
+        rules = self.rules
+        grid = self.grid
+        base = self.base
+        placed = self.placed
+        length = end - start + 1
+        if length < 2:
+            return
+        if length == 2 and self.gen.two72:
+            letters = []
+            pc = {c: L for c, L, _ in placed}
+            for c in (start, start + 1):
+                letters.append(pc[c] if c in pc else grid.letter[base + c])
+            if (letters[0], letters[1]) not in _TWO72:
+                return
+        inner = grid.inner
+        if self.board.layout.inner is not None and not any(inner[base + c] for c in range(start, end + 1)):
+            return
+        n_new = len(placed)
+        one = n_new == 1
+        if one:
+            c0 = placed[0][0]
+            clen = grid.clen[base + c0]
+            # RULES 4.1: the longer qualifying run is the main word; across on a tie.
+            if clen >= 2:
+                other_ok = clen >= rules.min_main and (
+                    self.board.layout.inner is None or self._cross_inner(c0))
+                mine_ok = length >= rules.min_main
+                if other_ok and (not mine_ok or clen > length or (clen == length and not self.across)):
+                    return
+        if length < rules.min_main:
+            return
+        constraint = self.constraint
+        if constraint is not None:
+            kc = self.keep_cols
+            if not (start <= kc[0] and kc[-1] <= end) or length <= constraint[2]:
+                return
+        cap_on = rules.small_cap
+        cap = length if cap_on and length <= 4 else 99
+        lm, wm, value, letter = grid.lm, grid.wm, grid.value, grid.letter
+        add = rules.premiums == "add"
+        pc = {}
+        for c, L, code in placed:
+            pc[c] = (L, code)
+        total = 0
+        wmults = []
+        cross_total = 0
+        for c in range(start, end + 1):
+            i = base + c
+            if c in pc:
+                L, code = pc[c]
+                v = _VAL[L] if code < 26 else 0
+                v1 = v if v <= cap else cap
+                total += v1 * lm[i]
+                if wm[i] > 1:
+                    wmults.append(wm[i])
+                cl = grid.clen[i]
+                if cl:
+                    ccap = cl if cap_on and cl <= 4 else 99
+                    cv = v if v <= ccap else ccap
+                    cw = wm[i]
+                    cross_total += (grid.csum[i] + cv * lm[i]) * cw
+            else:
+                v = value[i]
+                total += v if v <= cap else cap
+        if wmults:
+            if add:
+                mult = sum(wmults)
+            else:
+                mult = 1
+                for x in wmults:
+                    mult *= x
+        else:
+            mult = 1
+        score = total * mult + cross_total
+        picked = 0
+        if constraint is not None:
+            picked = constraint[2] - len(constraint[1])
+        played = n_new - picked
+        score += rules.big_play_bonus(played)
+        if rules.stretch_min:
+            score += self._stretch(start, end, played)
+        if rules.wild_jqxz:
+            score += self._jqxz(start, end, length, pc)
+        self._emit(score, start, end)
+
+    def _cross_inner(self, c0):
+        grid = self.grid
+        size = self.size
+        i = self.base + c0
+        j = i
+        while j - size >= 0 and grid.letter[j - size] >= 0:
+            j -= size
+        while j < size * size and (j == i or grid.letter[j] >= 0):
+            if grid.inner[j]:
+                return True
+            j += size
+        return False
+
+    def _stretch(self, start, end, played):
+        """A word standing in this line before the play, wholly inside the main
+        word (a picked word counts by its length before the pick)."""
+        rules = self.rules
+        if rules.stretch_bonus(played) == 0:
+            return 0
+        letter = self.grid.letter
+        base = self.base
+        longest = 0
+        c = start
+        constraint = self.constraint
+        while c <= end:
+            if letter[base + c] >= 0:
+                c1 = c
+                while c1 + 1 <= end and letter[base + c1 + 1] >= 0:
+                    c1 += 1
+                n = c1 - c + 1
+                if constraint is not None and c == self.keep_cols[0]:
+                    n = constraint[2]
+                if n >= 2 and n > longest:
+                    longest = n
+                c = c1 + 1
+            else:
+                c += 1
+        return rules.stretch_bonus(played) if longest >= rules.stretch_min else 0
+
+    def _jqxz(self, start, end, length, pc):
+        """Face-up J/Q/X/Z placed now, per word of 6+ letters (main and crosses).
+        After a pick-off, a picked face-up J/Q/X/Z replayed earns nothing."""
+        grid = self.grid
+        base = self.base
+        replayed = self._replayed_wild()
+        eligible = []
+        for c in sorted(pc):
+            L, code = pc[c]
+            if code < 26 and L in _WILD_I:
+                if replayed.get(L):
+                    replayed[L] -= 1
+                else:
+                    eligible.append(c)
+        if not eligible:
+            return 0
+        bonus = 0
+        per = lambda n: 10 if n == 6 else 20 if n == 7 else 30
+        if length >= 6:
+            bonus += per(length) * len(eligible)
+        for c in eligible:
+            cl = grid.clen[base + c]
+            if cl >= 6:
+                bonus += per(cl)
+        return bonus
+
+    def _replayed_wild(self):
+        return dict(self.constraint[3]) if self.constraint is not None else {}
+
+    def _emit(self, score, start, end):
+        order = self.grid.order
+        base = self.base
+        tiles = []
+        used = []
+        for c, L, code in self.placed:
+            sq = order[base + c]
+            ch = LETTERS[L]
+            if code < 26:
+                tiles.append((sq, ch, ch))
+                used.append(ch)
+            elif code == BLANK_I:
+                tiles.append((sq, ch.lower(), "?"))
+                used.append("?")
+            else:
+                w = LETTERS[code - 100]
+                tiles.append((sq, ch.lower(), w))
+                used.append(w)
+        tiles.sort()
+        across = self.across
+        self.recorder.add(Candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1))
