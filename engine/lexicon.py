@@ -35,20 +35,26 @@ index) that leads to them.
 
 File format (``wordlists/lexicon.bin``, ``to_bytes``/``from_bytes``)
 ------------------------------------------------------------------
-A 44-byte little-endian header, then one compressed payload::
+All integers little-endian. A 40-byte header::
 
-    magic b"SWLX", u16 version (1), u8 codec (1 zlib, 2 raw LZMA2), u8 ref width W,
+    magic b"SWLX", u16 version (1), u8 codec (1: raw deflate), u8 ref width W,
     u32 N nodes, u32 E edges, u32 K, u32 main count, u32 large count,
-    u32 payload length, u32 decompressed length, u32 max word length,
-    u32 CRC32 of the 40 header bytes before it followed by the payload.
+    u32 longest word, u32 payload length, u32 CRC32
 
-The decompressed payload is byte planes (all low bytes, then all next bytes...):
-``node_mask`` as 4 planes of N bytes, then W planes of E bytes of ``ref``, where
-``ref[e] == edge_child[e]`` except that it is 0 on the first edge leading to each node
-numbered K or more (such a child is implied: the next unused number). Loading is
-array-level only (decompress, interleave planes by slice assignment, popcounts by
-``bytes.translate``, one ``itertools.accumulate`` each for ``node_first`` and the implied
-children, and big-integer AND/OR to merge them), never a Python loop per node.
+then the payload: a table of 4+W u32 stream lengths followed by 4+W independent
+raw-deflate streams, one per byte plane: ``node_mask`` as 4 planes of N bytes (all
+low bytes, then all second bytes, ...), then W planes of E bytes of ``ref``, where
+``ref[e] == edge_child[e]`` except that it is 0 on the first edge leading to each
+node numbered K or more (such a child is implied: the next unused number). The CRC32
+covers the 36 header bytes before it and the payload. Each plane is compressed with
+the deflate strategy that makes it smallest (these planes have little for LZ77 to
+match, so Huffman-only or RLE often wins).
+
+Loading is array-level only: inflate, interleave planes by slice assignment,
+popcounts by ``bytes.translate`` summed as big integers, one
+``itertools.accumulate`` each for ``node_first`` and the implied children, and
+big-integer AND/OR (plane by plane) to merge those into ``edge_child``; never a
+Python loop per node or edge.
 """
 
 from __future__ import annotations
@@ -76,10 +82,9 @@ LIVE_MAIN = 1 << 28
 
 MAGIC = b"SWLX"
 VERSION = 1
-CODEC_ZLIB = 1
-CODEC_LZMA = 2
-_HEADER = struct.Struct("<4sHBBIIIIIIIII")
-HEADER_SIZE = _HEADER.size  # 44
+CODEC_DEFLATE = 1
+_HEADER = struct.Struct("<4sHBBIIIIIIII")
+HEADER_SIZE = _HEADER.size  # 40
 
 # Nodes with at least this many incoming edges get the small explicit numbers
 # 1..K-1 (chosen by measuring the compressed size of the shipped lists).
@@ -94,9 +99,10 @@ _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
 _POPCOUNT_LOW2 = bytes(bin(i & 3).count("1") for i in range(256))  # mask byte 3: Y, Z
 _IS_ZERO = bytes([1]) + bytes(255)
 _ONE_TO_FF = bytes([0, 255]) + bytes(254)
-
-_LZMA_FILTERS = [{"id": 0x21, "dict_size": 1 << 20, "lc": 3, "lp": 0, "pb": 0,
-                  "mode": 2, "nice_len": 273, "mf": 0x14, "depth": 0}]
+# ASCII letters (either case) -> 0..25
+_LETTER_CODES = bytes.maketrans(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", bytes(range(26)) * 2)
+_BELOW = tuple((1 << i) - 1 for i in range(26))  # letters before letter i
 
 
 class LexiconFormatError(ValueError):
@@ -146,25 +152,30 @@ def _add_bytes(parts, size: int) -> bytes:
     return acc.to_bytes(size, "little")
 
 
-def _compress(raw: bytes, codec: int) -> bytes:
-    if codec == CODEC_ZLIB:
-        c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-        return c.compress(raw) + c.flush()
-    if codec == CODEC_LZMA:
-        import lzma
+def _deflate(plane: bytes) -> bytes:
+    """The smallest raw-deflate stream of ``plane`` over zlib's strategies."""
+    best = None
+    for strategy in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED, zlib.Z_HUFFMAN_ONLY,
+                     zlib.Z_RLE):
+        c = zlib.compressobj(9, zlib.DEFLATED, -15, 9, strategy)
+        out = c.compress(plane) + c.flush()
+        if best is None or len(out) < len(best):
+            best = out
+    return best
 
-        return lzma.compress(raw, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
-    raise ValueError(f"unknown codec {codec}")
 
-
-def _decompress(payload: bytes, codec: int) -> bytes:
-    if codec == CODEC_ZLIB:
-        return zlib.decompress(payload, -15)
-    if codec == CODEC_LZMA:
-        import lzma
-
-        return lzma.decompress(payload, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
-    raise LexiconFormatError(f"lexicon binary: unknown codec {codec}")
+def _inflate(stream: bytes, size: int, what: str) -> bytes:
+    try:
+        d = zlib.decompressobj(-15)
+        out = d.decompress(stream, size)
+        ok = d.eof and not d.unconsumed_tail and not d.unused_data and len(out) == size
+    except zlib.error as exc:
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: the {what} stream does not inflate ({exc})") from None
+    if not ok:
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: the {what} stream does not hold {size} bytes")
+    return out
 
 
 class Lexicon:
@@ -203,8 +214,8 @@ class Lexicon:
             raise LexiconFormatError(
                 f"lexicon binary truncated: {len(data)} bytes, the header alone is "
                 f"{HEADER_SIZE}")
-        (magic, version, codec, refw, n, e, k, main_count, large_count, plen, rlen,
-         maxlen, crc) = _HEADER.unpack_from(data)
+        (magic, version, codec, refw, n, e, k, main_count, large_count, maxlen, plen,
+         crc) = _HEADER.unpack_from(data)
         if magic != MAGIC:
             raise LexiconFormatError(
                 f"not a lexicon binary: magic {magic!r}, expected {MAGIC!r}")
@@ -221,23 +232,25 @@ class Lexicon:
             raise LexiconFormatError(
                 f"lexicon binary corrupt: CRC32 {computed:08x} does not match the "
                 f"stored {crc:08x}")
-        if not (1 <= refw <= 4) or n < 1 or not (1 <= k <= n) or rlen != 4 * n + refw * e:
+        if codec != CODEC_DEFLATE:
+            raise LexiconFormatError(f"lexicon binary: unknown codec {codec}")
+        planes = 4 + refw
+        if not (1 <= refw <= 4) or n < 1 or not (1 <= k <= n) or plen < 4 * planes:
             raise LexiconFormatError(
                 f"lexicon binary corrupt: inconsistent header (nodes {n}, edges {e}, "
-                f"K {k}, ref width {refw}, raw length {rlen})")
-        try:
-            raw = _decompress(data[HEADER_SIZE:], codec)
-        except LexiconFormatError:
-            raise
-        except Exception as exc:
+                f"K {k}, ref width {refw})")
+        lengths = struct.unpack_from(f"<{planes}I", data, HEADER_SIZE)
+        if sum(lengths) != plen - 4 * planes:
             raise LexiconFormatError(
-                f"lexicon binary corrupt: payload does not decompress ({exc})") from None
-        if len(raw) != rlen:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: payload is {len(raw)} bytes, expected {rlen}")
+                "lexicon binary corrupt: stream lengths do not add up to the payload")
+        streams = []
+        pos = HEADER_SIZE + 4 * planes
+        for ln in lengths:
+            streams.append(data[pos:pos + ln])
+            pos += ln
+        mp = [_inflate(streams[i], n, f"mask byte {i}") for i in range(4)]
+        rp = [_inflate(streams[4 + i], e, f"edge byte {i}") for i in range(refw)]
 
-        # node_mask: 4 planes of n bytes
-        mp = [raw[i * n:(i + 1) * n] for i in range(4)]
         mask = _u32_array(_interleave(mp, 4, n))
         # edge counts = popcount of the 26 letter bits, byte plane by byte plane
         counts = _add_bytes([mp[0].translate(_POPCOUNT), mp[1].translate(_POPCOUNT),
@@ -249,8 +262,6 @@ class Lexicon:
                 f"{e}")
 
         # edge_child: explicit refs, and implied children where ref == 0
-        base = 4 * n
-        rp = [raw[base + i * e: base + (i + 1) * e] for i in range(refw)]
         implied = _and_bytes([p.translate(_IS_ZERO) for p in rp], e) if e else b""
         ids = array.array(_U32, itertools.accumulate(implied, initial=k - 1))
         if ids[-1] != n - 1:
@@ -259,14 +270,17 @@ class Lexicon:
                 f"{n - k}")
         if _BIG_ENDIAN:
             ids.byteswap()
-        keep = implied.translate(_ONE_TO_FF)
-        merged = (int.from_bytes(_interleave(rp, 4, e), "little")
-                  | (int.from_bytes(memoryview(ids).cast("B")[4:], "little")
-                     & int.from_bytes(_interleave([keep] * 4, 4, e), "little")))
-        child = _u32_array(merged.to_bytes(4 * e, "little"))
+        idb = ids.tobytes()  # little-endian u32s; ids[0] is the initial value
+        keep = int.from_bytes(implied.translate(_ONE_TO_FF), "little")
+        merged = []
+        for j in range(refw):  # plane by plane: ref | (implied id & keep)
+            v = int.from_bytes(rp[j], "little")
+            v |= int.from_bytes(idb[4 + j::4], "little") & keep
+            merged.append(v.to_bytes(e, "little"))
+        child = _u32_array(_interleave(merged, 4, e))
         return cls(mask, first, child, k, main_count, large_count, maxlen)
 
-    def to_bytes(self, codec: int = CODEC_ZLIB) -> bytes:
+    def to_bytes(self) -> bytes:
         """The binary form read by :meth:`from_bytes` (same lexicon, same bytes)."""
         n, e, k = self.node_count, self.edge_count, self.explicit_count
         ref = array.array(_U32, self.edge_child)
@@ -278,12 +292,11 @@ class Lexicon:
         refw = 1
         while n > 1 << (8 * refw):
             refw += 1
-        mb = _le_bytes(self.node_mask)
-        rb = _le_bytes(ref)
-        raw = b"".join(_split_planes(mb, 4, 4) + _split_planes(rb, 4, refw))
-        payload = _compress(raw, codec)
-        head = _HEADER.pack(MAGIC, VERSION, codec, refw, n, e, k, self.main_count,
-                            self.large_count, len(payload), len(raw), self.max_length, 0)
+        streams = [_deflate(p) for p in (_split_planes(_le_bytes(self.node_mask), 4, 4)
+                                         + _split_planes(_le_bytes(ref), 4, refw))]
+        payload = struct.pack(f"<{len(streams)}I", *map(len, streams)) + b"".join(streams)
+        head = _HEADER.pack(MAGIC, VERSION, CODEC_DEFLATE, refw, n, e, k, self.main_count,
+                            self.large_count, self.max_length, len(payload), 0)
         crc = zlib.crc32(payload, zlib.crc32(head[:-4]))
         return head[:-4] + struct.pack("<I", crc) + payload
 
@@ -331,22 +344,22 @@ class Lexicon:
 
     def is_word(self, word: str, large: bool = False) -> bool:
         """Is ``word`` (any case) in the main list, or with ``large`` in the large list."""
-        mask = self.node_mask
-        first = self.node_first
-        child = self.edge_child
-        n = 0
         try:
             codes = word.encode("ascii")
         except (UnicodeEncodeError, AttributeError):
             return False
-        for c in codes:
-            c = (c | 32) - 97
-            if c < 0 or c > 25:
-                return False
+        if not codes.isalpha():
+            return False
+        mask = self.node_mask
+        first = self.node_first
+        child = self.edge_child
+        below = _BELOW
+        n = 0
+        for c in codes.translate(_LETTER_CODES):
             m = mask[n]
             if not m >> c & 1:
                 return False
-            n = child[first[n] + (m & ((1 << c) - 1)).bit_count()]
+            n = child[first[n] + (m & below[c]).bit_count()]
         return mask[n] & (END_LARGE if large else END_MAIN) != 0
 
     def __contains__(self, word) -> bool:
@@ -450,7 +463,7 @@ def _clean_words(words) -> set:
 
 def _read_word_file(path) -> set:
     out = set()
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:
         for lineno, line in enumerate(f, 1):
             w = line.split("#", 1)[0].strip()
             if not w:

@@ -1,0 +1,131 @@
+"""Page load benchmark: the game page against a bare PyScript page, cold, in one run.
+
+    .venv/bin/python bench/load.py [-n 7] [--json out.json]
+
+(a) bench/bare/index.html prints "ready" from Python with the same vendored runtime;
+(b) index.html reaches <body data-ready="1"> (board rendered). Runs alternate a, b,
+a, b..., each in a fresh browser context (empty HTTP cache). The time is taken in
+the page: performance.now() (ms since navigation start) when "ready" is printed or
+the marker is set. Prints each median and the ratio b/a, the project's load figure
+(target: b/a <= 1.15). Run scripts/setup.sh first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import webtool  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+TARGET = 1.15
+PAGES = {"bare": "bench/bare/index.html", "game": "index.html"}
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+# Records window.__readyAt when Python prints "ready" or sets body[data-ready].
+PROBE = """
+(() => {
+  const mark = () => { if (window.__readyAt === undefined) window.__readyAt = performance.now(); };
+  const log = console.log;
+  console.log = function (...args) { if (args[0] === "ready") mark(); return log.apply(this, args); };
+  new MutationObserver(() => {
+    const data = document.body ? document.body.dataset : {};
+    if (data.ready) mark();
+    if (data.lexicon && window.__lexiconAt === undefined) window.__lexiconAt = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready", "data-lexicon"] });
+})();
+"""
+
+
+def measure(browser, url: str, timeout_ms: int) -> tuple[float, float, float | None]:
+    """One cold load: (in-page ms to ready, wall ms from goto to ready seen, in-page ms
+    until the word list is settled (game page only))."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__readyAt !== undefined", timeout=timeout_ms, polling=20)
+    wall = (time.perf_counter() - t0) * 1000
+    in_page = page.evaluate("window.__readyAt")
+    lexicon = None
+    if page.evaluate("document.body.dataset.ready") == "1":
+        page.wait_for_function("window.__lexiconAt !== undefined", timeout=timeout_ms, polling=20)
+        lexicon = page.evaluate("window.__lexiconAt")
+        state = page.evaluate("document.body.dataset.lexicon")
+        if state != "ready":
+            lexicon = None
+    context.close()
+    if errors:
+        raise SystemExit(f"{url}: page errors {errors}")
+    return in_page, wall, lexicon
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-n", "--runs", type=int, default=7, help="cold loads of each page (default 7)")
+    ap.add_argument("--warmup", type=int, default=1, help="discarded alternating pairs first (default 1)")
+    ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
+    ap.add_argument("--json", help="also write the samples here")
+    args = ap.parse_args()
+
+    server, base = webtool.start_in_thread(ROOT)
+    samples: dict[str, list[float]] = {k: [] for k in PAGES}
+    walls: dict[str, list[float]] = {k: [] for k in PAGES}
+    lexicon_ms: list[float] = []
+    try:
+        with sync_playwright() as p:
+            chromium = webtool.find_chromium(p.chromium.executable_path)
+            if not chromium:
+                raise SystemExit("no Chromium: set CHROMIUM_PATH (see README)")
+            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            for i in range(args.warmup + args.runs):
+                order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                for name in order:
+                    ms, wall, lex = measure(browser, base + PAGES[name], int(args.timeout * 1000))
+                    if i >= args.warmup:
+                        samples[name].append(ms)
+                        walls[name].append(wall)
+                        if lex is not None:
+                            lexicon_ms.append(lex)
+                    tag = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
+                    extra = f", word list ready at {lex:.0f} ms" if lex is not None else ""
+                    print(f"  {tag:8} {name:4}: {ms:7.0f} ms (wall {wall:.0f} ms{extra})", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    ratio = med["game"] / med["bare"]
+    wall_ratio = statistics.median(walls["game"]) / statistics.median(walls["bare"])
+    print(f"(a) bare PyScript page : median {med['bare']:.0f} ms  (n={len(samples['bare'])})")
+    print(f"(b) game page          : median {med['game']:.0f} ms  (n={len(samples['game'])})")
+    if lexicon_ms:
+        print(f"    game page word list ready: median {statistics.median(lexicon_ms):.0f} ms (not in the ratio)")
+    verdict = "within" if ratio <= TARGET else "OVER"
+    print(f"ratio b/a = {ratio:.3f}  ({verdict} target {TARGET}; wall-clock ratio {wall_ratio:.3f})")
+    if args.json:
+        Path(args.json).write_text(
+            json.dumps(
+                {"ms": samples, "wall_ms": walls, "lexicon_ms": lexicon_ms, "median_ms": med, "ratio": ratio},
+                indent=1,
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Set everything up, then run the whole pytest suite (browser tests included).
+# Extra arguments go to pytest, e.g. `bash scripts/test.sh -k board -x`.
+# Exits with pytest's status; "no tests collected" (5) counts as a failure.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh
+if [[ -z "${CHROMIUM_PATH:-}" ]]; then
+  CHROMIUM_PATH="$(cat .venv/chromium-path)"
+  export CHROMIUM_PATH
+fi
+status=0
+.venv/bin/python -m pytest tests "$@" </dev/null || status=$?
+if [[ $status == 5 ]]; then
+  echo "test.sh: pytest collected no tests: failing" >&2
+  exit 1
+fi
+exit $status

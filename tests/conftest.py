@@ -1,0 +1,110 @@
+"""Shared fixtures: a local static server and a headless Chromium for tests/browser/.
+
+The browser is Chromium found by scripts/webtool.py: $CHROMIUM_PATH, else Playwright's
+own download, else /usr/bin/chromium. No Chromium is an error, never a skip. Every
+host but 127.0.0.1/localhost is unresolvable in it, so the page cannot reach out.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import webtool  # noqa: E402
+
+BOOT_TIMEOUT_MS = 90_000
+BLOCK_NON_LOCAL = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    """Base URL ('http://127.0.0.1:PORT/') of the repository root, served in a thread."""
+    if not (ROOT / webtool.VENDOR / "pyodide" / "pyodide.mjs").exists():
+        pytest.fail("vendor/ is missing the runtime: run `bash scripts/setup.sh` (test.sh does)")
+    server, url = webtool.start_in_thread(ROOT)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium_path(playwright) -> str:
+    try:
+        path = webtool.find_chromium(playwright.chromium.executable_path)
+    except webtool.ChromiumNotFound as exc:
+        pytest.fail(str(exc))
+    if not path:
+        pytest.fail(
+            "No Chromium for the browser tests: set CHROMIUM_PATH, install Playwright's "
+            "(`.venv/bin/python -m playwright install chromium`) or Debian's (`apt-get install chromium`)"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, chromium_path):
+    args = list(browser_type_launch_args.get("args", []))
+    args += ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", BLOCK_NON_LOCAL]
+    return {**browser_type_launch_args, "executable_path": chromium_path, "args": args}
+
+
+@dataclass
+class BootedPage:
+    """The game page after boot, with everything it logged and requested."""
+
+    page: object
+    url: str
+    requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    bad_status: list[str] = field(default_factory=list)
+    console: list[tuple[str, str]] = field(default_factory=list)  # (type, text)
+    page_errors: list[str] = field(default_factory=list)
+    splash_while_booting: bool | None = None  # splash visible at DOMContentLoaded, before ready
+
+    def console_of(self, *types: str) -> list[str]:
+        return [text for kind, text in self.console if kind in types]
+
+
+def open_logged_page(browser, url: str, viewport=(1280, 800)) -> BootedPage:
+    """A fresh context (cold cache) and page, logging requests and console, at ``url``."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    booted = BootedPage(page=page, url=url)
+    context.on("request", lambda r: booted.requests.append(r.url))
+    context.on("requestfailed", lambda r: booted.failed.append(f"{r.url}: {r.failure}"))
+    context.on("response", lambda r: r.status >= 400 and booted.bad_status.append(f"{r.status} {r.url}"))
+    page.on("console", lambda m: booted.console.append((m.type, m.text)))
+    page.on("pageerror", lambda e: booted.page_errors.append(str(e)))
+    page.goto(url, wait_until="domcontentloaded")
+    booted.splash_while_booting = page.evaluate(
+        """() => { const s = document.getElementById('splash');
+                   return !document.body.dataset.ready && !!s && s.getBoundingClientRect().height > 0; }"""
+    )
+    return booted
+
+
+@pytest.fixture(scope="session")
+def booted(browser, site_url) -> BootedPage:
+    """The game page booted once for the session (each boot fetches ~15 MB of runtime)."""
+    booted = open_logged_page(browser, site_url + "index.html")
+    page = booted.page
+    try:
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("body[data-lexicon]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    except Exception as exc:
+        pytest.fail(
+            f"page did not boot: {exc}\nconsole: {booted.console}\npage errors: {booted.page_errors}"
+        )
+    yield booted
+    page.context.close()

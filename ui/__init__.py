@@ -1,0 +1,1 @@
+"""The browser UI: the only code that touches the DOM (engine/ never imports it)."""
