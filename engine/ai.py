@@ -37,6 +37,9 @@ TILE_LEAVE = {
 }
 VOWELS = set("AEIOU")
 LEVELS = ("easy", "medium", "hard", "greedy")
+# Tiles played as blanks (blanks and flipped J/Q/X/Z) in one play of the hard
+# player: each costs a factor of up to 26 in plays; bench/movegen.py measures it.
+HARD_MAX_BLANKS = 1
 
 
 def leave_value(leave, rules: Rules) -> float:
@@ -76,10 +79,9 @@ class Player:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         self.rules = rules
         self.level = level
-        if level == "hard":
-            self.gen = MoveGenerator(rules, lexicon, max_blanks=2, swaps="all")
-        elif level == "greedy":
-            self.gen = MoveGenerator(rules, lexicon, max_blanks=2, swaps="all")
+        if level in ("hard", "greedy"):
+            self.gen = MoveGenerator(rules, lexicon, max_blanks=HARD_MAX_BLANKS, swaps="all",
+                                     pick_left_max=3)
         elif level == "medium":
             self.gen = MoveGenerator(rules, lexicon, max_blanks=1, swaps="all", picks=False)
         else:
@@ -99,10 +101,10 @@ class Player:
                 return -1e9
             if weight == 0.0:
                 return float(cand.score)
-            key = cand.used
+            key = (cand.rack, cand.used)
             lv = cache.get(key)
             if lv is None:
-                lv = cache[key] = leave_value(_leave_after(rack, cand.used), rules) * weight
+                lv = cache[key] = leave_value(cand.leave, rules) * weight
             return cand.score + lv
         return value
 

@@ -39,16 +39,25 @@ _TWO72 = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
 class Candidate:
     """A generated play: ``tiles`` are (square, cell, rack tile) as in Play."""
 
-    __slots__ = ("score", "tiles", "pre", "across", "used", "equity", "length")
+    __slots__ = ("score", "tiles", "pre", "across", "used", "equity", "length", "rack")
 
-    def __init__(self, score, tiles, pre, across, used, length=0):
+    def __init__(self, score, tiles, pre, across, used, length=0, rack=""):
         self.length = length      # main word length
+        self.rack = rack          # the rack after swaps and pick-off, before placing
         self.score = score
         self.tiles = tiles
         self.pre = pre
         self.across = across
         self.used = used          # rack tiles that left the rack (str)
         self.equity = float(score)
+
+    @property
+    def leave(self) -> str:
+        """The tiles kept after this play, sorted."""
+        left = list(self.rack)
+        for t in self.used:
+            left.remove(t)
+        return "".join(sorted(left))
 
     def to_play(self) -> Play:
         return Play(self.tiles, self.pre, self.across)
@@ -102,8 +111,9 @@ class MoveGenerator:
     swap and every swap at once: the AI's cheaper choice). The defaults are exact."""
 
     def __init__(self, rules: Rules, lexicon, max_blanks: int = 99, swaps: str = "subsets",
-                 picks: bool = True):
+                 picks: bool = True, pick_left_max: int = 99):
         self.max_blanks = max_blanks
+        self.pick_left_max = pick_left_max  # left-part tiles before a picked word (AI bound)
         self.swaps = swaps
         self.picks = picks
         self.rules = rules
@@ -119,11 +129,12 @@ class MoveGenerator:
         if recorder is None:
             recorder = AllPlays()
         rack = list(rack)
+        self._left_tables = {}  # left parts by rack, shared by the variants of this call
         for pre, vboard, vrack in self._swap_variants(board, rack):
-            self._generate(vboard, vrack, pre, recorder, None)
+            grids = self._generate(vboard, vrack, pre, recorder, None)
             if self.rules.pick_off and self.picks:
                 for ppre, pboard, prack, constraint in self._pick_variants(vboard, vrack):
-                    self._generate(pboard, prack, pre + ppre, recorder, constraint)
+                    self._generate(pboard, prack, pre + ppre, recorder, constraint, grids)
         return recorder.result()
 
     # -- variants
@@ -175,11 +186,13 @@ class MoveGenerator:
                             faceup[ord(c) - 65] = faceup.get(ord(c) - 65, 0) + 1
                         r.append(b.remove(s))
                     keep = run[:-n]
-                    constraint = (across, keep, len(run), faceup)
+                    constraint = (across, keep, len(run), faceup, picked)
                     yield (("pick", picked[0]),), b, r, constraint
 
     # -- one position
-    def _generate(self, board: Board, rack, pre, recorder, constraint):
+    def _generate(self, board: Board, rack, pre, recorder, constraint, grids=None):
+        """Generate on one variant; returns its grids (per direction) so that a
+        pick-off variant can reuse them with only the picked squares changed."""
         size = board.size
         rules = self.rules
         layout = board.layout
@@ -187,10 +200,19 @@ class MoveGenerator:
         for t in rack:
             counts[BLANK_I if t == "?" else ord(t) - 65] += 1
         empty_board = not any(board.cells)
+        rack_text = "".join(sorted(rack))
+        made = {}
+        left_max = self.pick_left_max if constraint is not None else 99
+        lefts = self._left_tables.get((rack_text, left_max))
+        if lefts is None:
+            lefts = self._left_tables[(rack_text, left_max)] = _LeftCache(left_max)
         for across in (True, False):
             if constraint is not None and constraint[0] != across:
                 continue
-            grid = _Grid(board, across, self, rules)
+            if grids is not None and constraint is not None:
+                grid = grids[across].without(constraint[4])
+            else:
+                grid = made[across] = _Grid(board, across, self, rules)
             rows = range(size)
             if constraint is not None:
                 line = constraint[1][0] // size if across else constraint[1][0] % size
@@ -198,7 +220,13 @@ class MoveGenerator:
             for row in rows:
                 anchors = grid.anchors(row, empty_board, layout)
                 if anchors:
-                    _LineGen(self, grid, row, counts, pre, across, recorder, constraint, board).run(anchors)
+                    lg = _LineGen(self, grid, row, counts, pre, across, recorder, constraint, board)
+                    lg.rack = rack_text
+                    lg.lefts = lefts
+                    if lefts.line is None:
+                        lefts.line = lg
+                    lg.run(anchors)
+        return made
 
 
 class _Grid:
@@ -308,6 +336,25 @@ class _Grid:
                         allowed |= 1 << L
             cmask[i] = allowed
 
+    def without(self, squares) -> "_Grid":
+        """A copy with the tiles on these board squares picked off. Picked tiles are
+        free-hanging, so only their own squares change: empty, no cross-word, and
+        no premium (their premiums were used when they were first covered)."""
+        g = _Grid.__new__(_Grid)
+        g.__dict__.update(self.__dict__)
+        for name in ("letter", "value", "blank", "lm", "wm", "cmask", "csum", "clen"):
+            setattr(g, name, list(getattr(self, name)))
+        size = self.size
+        for sq in squares:
+            i = sq if self.across else (sq % size) * size + sq // size
+            g.letter[i] = -1
+            g.value[i] = 0
+            g.blank[i] = False
+            g.lm[i] = g.wm[i] = 1
+            g.cmask[i] = ALL_MASK
+            g.csum[i] = g.clen[i] = 0
+        return g
+
     def anchors(self, row, empty_board, layout):
         size = self.size
         letter = self.letter
@@ -326,6 +373,81 @@ class _Grid:
             if (self.clen[i] or (col > 0 and letter[i - 1] >= 0) or (col < size - 1 and letter[i + 1] >= 0)):
                 out.append(col)
         return out
+
+
+class _LeftParts:
+    """Every left part a rack can place: (tiles, DAWG node, ((letter, code), ...)),
+    shortest first, and the same lists per letter the node can be followed by."""
+
+    def __init__(self, gen, line, counts, cap=99):
+        self.entries = []
+        limit = min(cap, sum(counts) - 1)
+        mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+        live = gen.live_bit
+        part = []
+        out = self.entries
+
+        def walk(node, depth):
+            m = mask_a[node] & ALL_MASK
+            bits = m
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                L = low.bit_length() - 1
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                if live and not mask_a[nd] & live:
+                    continue
+                if not mask_a[nd] & ALL_MASK:
+                    continue  # a dead end: nothing can follow at the anchor
+                for code in line.tile_options(L):
+                    line.take(code)
+                    part.append((L, code))
+                    out.append((depth + 1, nd, tuple(part)))
+                    if depth + 1 < limit:
+                        walk(nd, depth + 1)
+                    part.pop()
+                    line.give(code)
+
+        walk(0, 0)
+        out.sort(key=lambda e: e[0])
+        by_node = {}
+        for e in out:
+            by_node.setdefault(e[1], []).append(e)
+        # (node, shortest part, parts shortest first) for each node reached.
+        self.nodes = [(node, es[0][0], es) for node, es in by_node.items()]
+        self.next_memo = {}
+
+    def via(self, gen, node, w0) -> int:
+        """Letters L that can follow ``node`` and then be followed by letter w0."""
+        key = (node, w0)
+        r = self.next_memo.get(key)
+        if r is None:
+            mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+            m = mask_a[node] & ALL_MASK
+            r = 0
+            bits = m
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                if (mask_a[nd] >> w0) & 1:
+                    r |= low
+            self.next_memo[key] = r
+        return r
+
+
+class _LeftCache:
+    """Left parts of the current rack variant, built on first need."""
+
+    def __init__(self, limit=99):
+        self.parts = None
+        self.line = None
+        self.limit = limit
+
+    def get(self, gen, counts):
+        if self.parts is None:
+            self.parts = _LeftParts(gen, self.line, counts, self.limit)
+        return self.parts
 
 
 class _LineGen:
@@ -348,9 +470,8 @@ class _LineGen:
         self.blanks_left = gen.max_blanks
         if constraint is not None:
             keep = constraint[1]
-            order = grid.order
-            view = {sq: i for i, sq in enumerate(order)}
-            self.keep_cols = [view[sq] - self.base for sq in keep]
+            size = grid.size
+            self.keep_cols = [(sq if across else (sq % size) * size + sq // size) - self.base for sq in keep]
         else:
             self.keep_cols = None
 
@@ -380,41 +501,43 @@ class _LineGen:
             else:
                 limit = a - prev_anchor - 1 if prev_anchor >= 0 else a
                 limit = min(limit, sum(self.counts) - 1)
-                self.left(0, a, max(limit, 0), [])
+                self.extend(0, a, a, a)
+                if limit > 0:
+                    self.left_parts_at(a, limit)
             prev_anchor = a
 
-    # Left parts: tiles placed on empty, non-anchor squares before the anchor.
-    def left(self, node, anchor, limit, part):
-        self.place_left(part, anchor)
-        self.extend(node, anchor, anchor, anchor - len(part))
-        self.unplace_left(part)
-        if limit <= 0:
-            return
-        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
-        m = mask_a[node]
-        live = self.gen.live_bit
-        counts = self.counts
-        for L in range(26):
-            if not (m >> L) & 1:
+    def left_parts_at(self, a, limit):
+        """Extend every left part of at most ``limit`` tiles placed before anchor
+        ``a``. Left parts depend only on the rack, so they are enumerated once per
+        rack (``_LeftParts``) and filtered here by the letters the anchor allows."""
+        gen = self.gen
+        lp = self.lefts.get(gen, self.counts)
+        placed = self.placed
+        take, give, extend = self.take, self.give, self.extend
+        grid = self.grid
+        i = self.base + a
+        cm = grid.cmask[i]
+        w0 = grid.letter[i + 1] if a + 1 < self.size else -1
+        mask_a = gen.mask
+        for node, shortest, entries in lp.nodes:
+            if shortest > limit:
                 continue
-            nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
-            if live and not mask_a[nd] & live:
+            restrict = mask_a[node] & cm
+            if restrict and w0 >= 0:
+                restrict &= lp.via(gen, node, w0)
+            if not restrict:
                 continue
-            for code in self.tile_options(L):
-                self.take(code)
-                part.append((L, code))
-                self.left(nd, anchor, limit - 1, part)
-                part.pop()
-                self.give(code)
-
-    def place_left(self, part, anchor):
-        start = anchor - len(part)
-        for k, (L, code) in enumerate(part):
-            self.placed.append((start + k, L, code))
-
-    def unplace_left(self, part):
-        if part:
-            del self.placed[-len(part):]
+            for n, node, part in entries:
+                if n > limit:
+                    break
+                start = a - n
+                for k, (L, code) in enumerate(part):
+                    placed.append((start + k, L, code))
+                    take(code)
+                extend(node, a, a, start, restrict)
+                for L, code in part:
+                    give(code)
+                del placed[-n:]
 
     def tile_options(self, L):
         counts = self.counts
@@ -438,7 +561,7 @@ class _LineGen:
             self.blanks_left += 1
         self.counts[code - 100 if code >= 100 else code] += 1
 
-    def extend(self, node, col, anchor, start):
+    def extend(self, node, col, anchor, start, restrict=ALL_MASK):
         grid = self.grid
         size = self.size
         base = self.base
@@ -450,13 +573,14 @@ class _LineGen:
             if col >= size:
                 return
             allowed = m & grid.cmask[base + col]
-            if not allowed:
-                return
+            if col == anchor:
+                allowed &= restrict
             live = self.gen.live_bit
-            for L in range(26):
-                if not (allowed >> L) & 1:
-                    continue
-                nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                L = low.bit_length() - 1
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
                 if live and not mask_a[nd] & live:
                     continue
                 for code in self.tile_options(L):
@@ -646,4 +770,5 @@ class _LineGen:
                 used.append(w)
         tiles.sort()
         across = self.across
-        self.recorder.add(Candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1))
+        self.recorder.add(Candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1,
+                                     self.rack))
