@@ -65,11 +65,8 @@ def main(argv=None) -> int:
     p.add_argument("--move", required=True, help="move text, e.g. '8D ZEBRAS'")
     p.add_argument("--lexicon", help="a word list file (one word per line) replacing the preset's")
     p.set_defaults(func=cmd_score)
-    try:
-        from . import cli_moves
-        cli_moves.add_commands(sub)
-    except ImportError:
-        pass
+    from . import cli_moves  # here: cli_moves imports helpers from this module
+    cli_moves.add_commands(sub)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

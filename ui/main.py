@@ -43,6 +43,7 @@ async def load_lexicon() -> None:
         return
     global LEXICON
     LEXICON = lexicon
+    Lexicon.set_default(lexicon)  # engine code asking Lexicon.default() gets this one
     document.body.dataset.lexiconMs = f"{ms:.1f}"
     document.body.dataset.lexicon = "ready"
     size = f"{len(data) / 1e6:.1f} MB"
