@@ -149,8 +149,11 @@ class Board:
         other.spent = set(self.spent)
         return other
 
+    def __deepcopy__(self, memo) -> "Board":
+        return self.copy()  # layouts are immutable and shared, never copied
+
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Board) and self.layout is other.layout and self.cells == other.cells
+        return (isinstance(other, Board) and self.layout == other.layout and self.cells == other.cells
                 and self.wild == other.wild and self.spent == other.spent)
 
     def is_empty(self) -> bool:

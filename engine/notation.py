@@ -126,7 +126,8 @@ def parse_cgp(text: str, rules: Rules | None = None) -> Position:
     rows = board_text.split("/")
     layout = LAYOUTS[rules.board] if rules else _layout_for(len(rows))
     board = board_from_rows(rows, layout)
-    racks = [_rack_text(r, "rack") for r in racks_text.split("/")]
+    # A lone empty rack is written "-" (an empty field would vanish between spaces).
+    racks = [""] if racks_text == "-" else [_rack_text(r, "rack") for r in racks_text.split("/")]
     try:
         scores = [int(s) for s in scores_text.split("/")]
     except ValueError:
@@ -168,7 +169,7 @@ def format_cgp(pos: Position) -> str:
     board = pos.board
     text = " ".join([
         "/".join(board_rows(board)),
-        "/".join(pos.racks),
+        "/".join(pos.racks) or "-",
         "/".join(str(s) for s in pos.scores),
         str(pos.zero_turns),
     ])
@@ -249,7 +250,10 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
         sq = r * size + c
         existing = scratch.cells[sq]
         if existing:
-            if existing.upper() != letter.upper() or wild:
+            if wild:
+                raise MoveTextError(f"{square_name(r, c)} already holds {existing}: "
+                                    "brackets name a tile you place, not one on the board")
+            if existing.upper() != letter.upper():
                 raise MoveTextError(f"{square_name(r, c)} holds {existing}, not {letter}")
         else:
             if wild:
