@@ -201,3 +201,16 @@ def test_cli_unparseable_exits_2(args, fragment, wordfile):
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and fragment in proc.stderr
+
+
+@pytest.mark.parametrize("preset", ["classic", "o", "i", "ii", "iii", "richard"])
+def test_score_command_answers_for_every_preset(preset, wordfile):
+    rules = PRESETS[preset]
+    board = empty_board(preset)
+    row, col = board.layout.start
+    coord = f"{row + 1}{chr(65 + col - 2)}"
+    cgp = format_cgp(Position(board, ["ZEBRASQU", ""], [0, 0], 0, rules))
+    out = json.loads(_cli("score", "--rules", preset, "--cgp", cgp, "--move", f"{coord} ZEBRAS",
+                          "--lexicon", wordfile).stdout)
+    _, ev = _evaluate(preset, [], f"{coord} ZEBRAS", "ZEBRASQU")
+    assert out["legal"] and out["score"] == ev.score > 0 and out["words"] == ["ZEBRAS"]

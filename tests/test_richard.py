@@ -1,0 +1,67 @@
+"""Richard's extras (RULES.md section 9): derived forms and free-trade conditions."""
+
+import pytest
+
+from engine.derived import DerivedForms
+from engine.rules import PRESETS
+from engine.trades import conditions, trade_allowed
+from engine.words import WordJudge
+from enginekit import lexicon
+
+LEX = lexicon()
+DF = DerivedForms(lambda w: LEX.is_word(w, large=True))
+
+
+@pytest.mark.parametrize("word", [
+    "REMEOW",        # RE + a verb
+    "REMEOWED",      # RE + an inflection of it
+    "REREWARD",      # REWARD is itself a verb, so RE+REWARD is one RE-
+    "MEOWER", "MEOWERS",   # V+ER and its plural
+    "RATER",         # V+R after a final E
+    "MEOWINGS",      # the -ING form + S
+    "REMEOWERS", "REMEOWINGS",  # combinations
+    "HOUSELIKE",     # a noun + LIKE
+    "MEOWLIKE",      # MEOWS is a word, so MEOW is inferred a noun too
+])
+def test_derived_forms_accepted(word):
+    assert not LEX.is_word(word, large=True)
+    assert DF.is_derived(word)
+
+
+@pytest.mark.parametrize("word,why", [
+    ("REREMEOW", "RE- only once: REMEOW is not in the lexicon"),
+    ("DONATER", "the -OR spelling DONATOR is a word"),
+    ("PLAYINGLIKE", "PLAYING is derived from PLAY by -ING"),
+    ("REBOARD", "BOARD has no -ED/-ING form in the list: not a verb"),
+    ("REWAS", "forms of BE are excluded"),
+    ("CARER", "CAR is not a verb"),
+])
+def test_derived_forms_refused(word, why):
+    assert not DF.is_derived(word), why
+
+
+def test_judge_uses_derived_forms_only_when_the_knob_is_on():
+    richard = PRESETS["richard"]
+    assert WordJudge(richard, LEX).is_valid("REMEOWERS")
+    assert not WordJudge(PRESETS["classic"], LEX).is_valid("REMEOWERS")
+
+
+@pytest.mark.parametrize("rack,found", [
+    ("AABBCDE", {"two pairs"}),
+    ("AAABCDE", {"three of a letter"}),
+    ("AEIOUYB", {"six vowels"}),
+    ("BCDFGHY", {"six consonants"}),
+    ("AEIO??B", set()),   # the blank never helps
+    ("AEINRST", set()),
+])
+def test_trade_conditions(rack, found):
+    assert conditions(rack) == found
+
+
+def test_trade_sets_follow_the_one_at_a_time_rule():
+    # The source's example: AAAITUY trades U and A.
+    assert trade_allowed("AAAITUY", "UA")
+    assert not trade_allowed("AAAITUY", "AT")     # T removes no condition
+    assert not trade_allowed("AAAITUY", "U")      # the triple A would remain
+    assert not trade_allowed("AEINRST", "A")      # no condition at all
+    assert trade_allowed("AABBCDE", "A")          # one removal ends "two pairs"
