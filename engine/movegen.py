@@ -7,6 +7,11 @@ cross-word's points from tiles already down. Plays are scored inline by the same
 arithmetic as ``scoring.evaluate`` (tests prove the two agree on every play);
 ``to_play`` turns a candidate into a ``Play`` for the rest of the engine.
 
+Why not update the cross-checks incrementally after a move: building both
+directions' grids from scratch takes 1.3-2.3 ms on a crowded 21x21 board (2-core
+machine, CPython 3.11), about 1% of a hard move; the cache would cost more in
+complexity than it saves. A pick-off variant does reuse its base grid (``without``).
+
 Special moves are variants of the position: every subset of the blank swaps the
 rack allows, and every pick-off of 1..N free-hanging trailing tiles (plays are then
 kept only if they stretch that word). Richard's derived forms are not generated
