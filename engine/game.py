@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .board import LAYOUTS, Board
-from .moves import Exchange, MoveError, Pass, Play
+from .moves import Exchange, MoveError, Play
 from .notation import Position, format_move, parse_move
 from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate

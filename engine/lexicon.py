@@ -408,7 +408,7 @@ class Lexicon:
         need = 0 if large else LIVE_MAIN
         letters = [chr(65 + i) for i in range(26)]
         stack = [(0, "")]
-        pop, push = stack.pop, stack.append
+        pop = stack.pop
         while stack:
             n, prefix = pop()
             m = mask[n]

@@ -1,0 +1,560 @@
+"""Generation along one line: the per-direction grid (cross-check masks and
+cross-word points per empty square), the rack's left parts, and the Appel-Jacobson
+extension with inline scoring. ``movegen.MoveGenerator`` drives these."""
+
+from __future__ import annotations
+
+from .board import Board
+from .rules import TWO_LETTER_72, Rules
+from .tiles import VALUES
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANK_I = 26
+ALL_MASK = (1 << 26) - 1
+_VAL = [VALUES[ch] for ch in LETTERS]
+_WILD_I = tuple(LETTERS.index(ch) for ch in "JQXZ")
+_TWO72 = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
+
+
+class Grid:
+    """One direction's view of the board: cells as letter ints (-1 empty), values,
+    premiums, and per empty square the cross-check mask and cross-word points."""
+
+    def __init__(self, board: Board, across: bool, gen, rules: Rules):
+        size = board.size
+        n = size * size
+        self.size = size
+        self.across = across
+        layout = board.layout
+        if across:
+            order = list(range(n))
+        else:
+            order = [(i % size) * size + i // size for i in range(n)]  # view index -> board square
+        self.order = order
+        cells = board.cells
+        self.letter = [-1] * n
+        self.value = [0] * n
+        self.blank = [False] * n
+        spent = board.spent
+        self.lm = [1] * n
+        self.wm = [1] * n
+        for i, sq in enumerate(order):
+            c = cells[sq]
+            if c:
+                self.letter[i] = ord(c.upper()) - 65
+                self.blank[i] = c.islower()
+                self.value[i] = 0 if c.islower() else VALUES[c]
+            elif sq not in spent:
+                self.lm[i] = layout.letter_mult[sq]
+                self.wm[i] = layout.word_mult[sq]
+        self.inner = [layout.in_inner(*divmod(sq, size)) for sq in order]
+        self._cross(gen, rules)
+
+    def _cross(self, gen, rules):
+        size = self.size
+        letter = self.letter
+        value = self.value
+        n = size * size
+        mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+        end_bit = gen.end_bit
+        cap_on = rules.small_cap
+        self.cmask = cmask = [ALL_MASK] * n
+        self.csum = csum = [0] * n
+        self.clen = clen = [0] * n      # cross-word length (0: none)
+        for i in range(n):
+            if letter[i] >= 0:
+                continue
+            r, c = divmod(i, size)
+            up = i - size
+            down = i + size
+            if not ((r > 0 and letter[up] >= 0) or (r < size - 1 and letter[down] >= 0)):
+                continue
+            top = i
+            while top - size >= 0 and letter[top - size] >= 0:
+                top -= size
+            bottom = i
+            while bottom + size < n and letter[bottom + size] >= 0:
+                bottom += size
+            length = (bottom - top) // size + 1
+            clen[i] = length
+            cap = length if cap_on and length <= 4 else 99
+            s = 0
+            prefix = []
+            j = top
+            while j < i:
+                prefix.append(letter[j])
+                s += min(value[j], cap)
+                j += size
+            suffix = []
+            j = i + size
+            while j <= bottom:
+                suffix.append(letter[j])
+                s += min(value[j], cap)
+                j += size
+            csum[i] = s
+            node = 0
+            ok = True
+            for L in prefix:
+                m = mask_a[node]
+                if not (m >> L) & 1:
+                    ok = False
+                    break
+                node = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+            allowed = 0
+            if ok:
+                m0 = mask_a[node]
+                base = first_a[node]
+                for L in range(26):
+                    if not (m0 >> L) & 1:
+                        continue
+                    nd = child_a[base + (m0 & ((1 << L) - 1)).bit_count()]
+                    good = True
+                    for S in suffix:
+                        m = mask_a[nd]
+                        if not (m >> S) & 1:
+                            good = False
+                            break
+                        nd = child_a[first_a[nd] + (m & ((1 << S) - 1)).bit_count()]
+                    if good and mask_a[nd] & end_bit:
+                        if length == 2 and gen.two72:
+                            pair = (prefix[0], L) if prefix else (L, suffix[0])
+                            if pair not in _TWO72:
+                                continue
+                        allowed |= 1 << L
+            cmask[i] = allowed
+
+    def without(self, squares) -> "Grid":
+        """A copy with the tiles on these board squares picked off. Picked tiles are
+        free-hanging, so only their own squares change: empty, no cross-word, and
+        no premium (their premiums were used when they were first covered)."""
+        g = Grid.__new__(Grid)
+        g.__dict__.update(self.__dict__)
+        for name in ("letter", "value", "blank", "lm", "wm", "cmask", "csum", "clen"):
+            setattr(g, name, list(getattr(self, name)))
+        size = self.size
+        for sq in squares:
+            i = sq if self.across else (sq % size) * size + sq // size
+            g.letter[i] = -1
+            g.value[i] = 0
+            g.blank[i] = False
+            g.lm[i] = g.wm[i] = 1
+            g.cmask[i] = ALL_MASK
+            g.csum[i] = g.clen[i] = 0
+        return g
+
+    def anchors(self, row, empty_board, layout):
+        size = self.size
+        letter = self.letter
+        base = row * size
+        out = []
+        if empty_board:
+            for col in range(size):
+                sq = self.order[base + col]
+                if sq == layout.start_square:
+                    out.append(col)
+            return out
+        for col in range(size):
+            i = base + col
+            if letter[i] >= 0:
+                continue
+            if (self.clen[i] or (col > 0 and letter[i - 1] >= 0) or (col < size - 1 and letter[i + 1] >= 0)):
+                out.append(col)
+        return out
+
+
+class LeftParts:
+    """Every left part a rack can place: (tiles, DAWG node, ((letter, code), ...)),
+    shortest first, and the same lists per letter the node can be followed by."""
+
+    def __init__(self, gen, line, counts, cap=99):
+        self.entries = []
+        limit = min(cap, sum(counts) - 1)
+        mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+        live = gen.live_bit
+        part = []
+        out = self.entries
+
+        def walk(node, depth):
+            m = mask_a[node] & ALL_MASK
+            bits = m
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                L = low.bit_length() - 1
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                if live and not mask_a[nd] & live:
+                    continue
+                if not mask_a[nd] & ALL_MASK:
+                    continue  # a dead end: nothing can follow at the anchor
+                for code in line.tile_options(L):
+                    line.take(code)
+                    part.append((L, code))
+                    out.append((depth + 1, nd, tuple(part)))
+                    if depth + 1 < limit:
+                        walk(nd, depth + 1)
+                    part.pop()
+                    line.give(code)
+
+        walk(0, 0)
+        out.sort(key=lambda e: e[0])
+        by_node = {}
+        for e in out:
+            by_node.setdefault(e[1], []).append(e)
+        # (node, shortest part, parts shortest first) for each node reached.
+        self.nodes = [(node, es[0][0], es) for node, es in by_node.items()]
+        self.next_memo = {}
+
+    def via(self, gen, node, w0) -> int:
+        """Letters L that can follow ``node`` and then be followed by letter w0."""
+        key = (node, w0)
+        r = self.next_memo.get(key)
+        if r is None:
+            mask_a, first_a, child_a = gen.mask, gen.first, gen.child
+            m = mask_a[node] & ALL_MASK
+            r = 0
+            bits = m
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                if (mask_a[nd] >> w0) & 1:
+                    r |= low
+            self.next_memo[key] = r
+        return r
+
+
+class LeftCache:
+    """Left parts of the current rack variant, built on first need."""
+
+    def __init__(self, limit=99):
+        self.parts = None
+        self.line = None
+        self.limit = limit
+
+    def get(self, gen, counts):
+        if self.parts is None:
+            self.parts = LeftParts(gen, self.line, counts, self.limit)
+        return self.parts
+
+
+class LineGen:
+    """Generation along one row of a Grid."""
+
+    def __init__(self, gen, grid, row, counts, pre, across, recorder, constraint, board):
+        self.gen = gen
+        self.grid = grid
+        self.size = grid.size
+        self.base = row * grid.size
+        self.counts = counts
+        self.pre = pre
+        self.across = across
+        self.recorder = recorder
+        self.constraint = constraint
+        self.board = board
+        self.rules = gen.rules
+        self.placed = []  # (col, letter, tile code: 0..25 natural, 26 blank, 100+W flipped wild)
+        self.wild = gen.rules.wild_jqxz
+        self.blanks_left = gen.max_blanks
+        if constraint is not None:
+            keep = constraint[1]
+            size = grid.size
+            self.keep_cols = [(sq if across else (sq % size) * size + sq // size) - self.base for sq in keep]
+        else:
+            self.keep_cols = None
+
+    def run(self, anchors):
+        letter = self.grid.letter
+        base = self.base
+        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
+        prev_anchor = -1
+        for a in anchors:
+            if a > 0 and letter[base + a - 1] >= 0:
+                # Left part is the tiles already on the board: walk them.
+                start = a - 1
+                while start > 0 and letter[base + start - 1] >= 0:
+                    start -= 1
+                node = 0
+                ok = True
+                for col in range(start, a):
+                    L = letter[base + col]
+                    m = mask_a[node]
+                    if not (m >> L) & 1:
+                        ok = False
+                        break
+                    node = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+                if ok:
+                    self.extend(node, a, a, start)
+            else:
+                limit = a - prev_anchor - 1 if prev_anchor >= 0 else a
+                limit = min(limit, sum(self.counts) - 1)
+                self.extend(0, a, a, a)
+                if limit > 0:
+                    self.left_parts_at(a, limit)
+            prev_anchor = a
+
+    def left_parts_at(self, a, limit):
+        """Extend every left part of at most ``limit`` tiles placed before anchor
+        ``a``. Left parts depend only on the rack, so they are enumerated once per
+        rack (``_LeftParts``) and filtered here by the letters the anchor allows."""
+        gen = self.gen
+        lp = self.lefts.get(gen, self.counts)
+        placed = self.placed
+        take, give, extend = self.take, self.give, self.extend
+        grid = self.grid
+        i = self.base + a
+        cm = grid.cmask[i]
+        w0 = grid.letter[i + 1] if a + 1 < self.size else -1
+        mask_a = gen.mask
+        for node, shortest, entries in lp.nodes:
+            if shortest > limit:
+                continue
+            restrict = mask_a[node] & cm
+            if restrict and w0 >= 0:
+                restrict &= lp.via(gen, node, w0)
+            if not restrict:
+                continue
+            for n, node, part in entries:
+                if n > limit:
+                    break
+                start = a - n
+                for k, (L, code) in enumerate(part):
+                    placed.append((start + k, L, code))
+                    take(code)
+                extend(node, a, a, start, restrict)
+                for L, code in part:
+                    give(code)
+                del placed[-n:]
+
+    def tile_options(self, L):
+        counts = self.counts
+        out = [L] if counts[L] else []
+        if self.blanks_left > 0:
+            if counts[BLANK_I]:
+                out.append(BLANK_I)
+            if self.wild:
+                for W in _WILD_I:
+                    if counts[W]:
+                        out.append(100 + W)
+        return out
+
+    def take(self, code):
+        if code >= 26:
+            self.blanks_left -= 1
+        self.counts[code - 100 if code >= 100 else code] -= 1
+
+    def give(self, code):
+        if code >= 26:
+            self.blanks_left += 1
+        self.counts[code - 100 if code >= 100 else code] += 1
+
+    def extend(self, node, col, anchor, start, restrict=ALL_MASK):
+        grid = self.grid
+        size = self.size
+        base = self.base
+        mask_a, first_a, child_a = self.gen.mask, self.gen.first, self.gen.child
+        m = mask_a[node]
+        if col >= size or grid.letter[base + col] < 0:
+            if col > anchor and self.placed and m & self.gen.end_bit:
+                self.record(start, col - 1)
+            if col >= size:
+                return
+            allowed = m & grid.cmask[base + col]
+            if col == anchor:
+                allowed &= restrict
+            live = self.gen.live_bit
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                L = low.bit_length() - 1
+                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                if live and not mask_a[nd] & live:
+                    continue
+                for code in self.tile_options(L):
+                    self.take(code)
+                    self.placed.append((col, L, code))
+                    self.extend(nd, col + 1, anchor, start)
+                    self.placed.pop()
+                    self.give(code)
+        else:
+            L = grid.letter[base + col]
+            if (m >> L) & 1:
+                nd = child_a[first_a[node] + (m & ((1 << L) - 1)).bit_count()]
+                self.extend(nd, col + 1, anchor, start)
+
+    # -- scoring a found word (the arithmetic of scoring.evaluate)
+    def record(self, start, end):
+        rules = self.rules
+        grid = self.grid
+        base = self.base
+        placed = self.placed
+        length = end - start + 1
+        if length < 2:
+            return
+        if length == 2 and self.gen.two72:
+            letters = []
+            pc = {c: L for c, L, _ in placed}
+            for c in (start, start + 1):
+                letters.append(pc[c] if c in pc else grid.letter[base + c])
+            if (letters[0], letters[1]) not in _TWO72:
+                return
+        inner = grid.inner
+        if self.board.layout.inner is not None and not any(inner[base + c] for c in range(start, end + 1)):
+            return
+        n_new = len(placed)
+        one = n_new == 1
+        if one:
+            c0 = placed[0][0]
+            clen = grid.clen[base + c0]
+            # RULES 4.1: the longer qualifying run is the main word; across on a tie.
+            if clen >= 2:
+                other_ok = clen >= rules.min_main and (
+                    self.board.layout.inner is None or self._cross_inner(c0))
+                mine_ok = length >= rules.min_main
+                if other_ok and (not mine_ok or clen > length or (clen == length and not self.across)):
+                    return
+        if length < rules.min_main:
+            return
+        constraint = self.constraint
+        if constraint is not None:
+            kc = self.keep_cols
+            if not (start <= kc[0] and kc[-1] <= end) or length <= constraint[2]:
+                return
+        cap_on = rules.small_cap
+        cap = length if cap_on and length <= 4 else 99
+        lm, wm, value = grid.lm, grid.wm, grid.value
+        add = rules.premiums == "add"
+        pc = {}
+        for c, L, code in placed:
+            pc[c] = (L, code)
+        total = 0
+        wmults = []
+        cross_total = 0
+        for c in range(start, end + 1):
+            i = base + c
+            if c in pc:
+                L, code = pc[c]
+                v = _VAL[L] if code < 26 else 0
+                v1 = v if v <= cap else cap
+                total += v1 * lm[i]
+                if wm[i] > 1:
+                    wmults.append(wm[i])
+                cl = grid.clen[i]
+                if cl:
+                    ccap = cl if cap_on and cl <= 4 else 99
+                    cv = v if v <= ccap else ccap
+                    cw = wm[i]
+                    cross_total += (grid.csum[i] + cv * lm[i]) * cw
+            else:
+                v = value[i]
+                total += v if v <= cap else cap
+        if wmults:
+            if add:
+                mult = sum(wmults)
+            else:
+                mult = 1
+                for x in wmults:
+                    mult *= x
+        else:
+            mult = 1
+        score = total * mult + cross_total
+        picked = 0
+        if constraint is not None:
+            picked = constraint[2] - len(constraint[1])
+        played = n_new - picked
+        score += rules.big_play_bonus(played)
+        if rules.stretch_min:
+            score += self._stretch(start, end, played)
+        if rules.wild_jqxz:
+            score += self._jqxz(start, end, length, pc)
+        self._emit(score, start, end)
+
+    def _cross_inner(self, c0):
+        grid = self.grid
+        size = self.size
+        i = self.base + c0
+        j = i
+        while j - size >= 0 and grid.letter[j - size] >= 0:
+            j -= size
+        while j < size * size and (j == i or grid.letter[j] >= 0):
+            if grid.inner[j]:
+                return True
+            j += size
+        return False
+
+    def _stretch(self, start, end, played):
+        """A word standing in this line before the play, wholly inside the main
+        word (a picked word counts by its length before the pick)."""
+        rules = self.rules
+        if rules.stretch_bonus(played) == 0:
+            return 0
+        letter = self.grid.letter
+        base = self.base
+        longest = 0
+        c = start
+        constraint = self.constraint
+        while c <= end:
+            if letter[base + c] >= 0:
+                c1 = c
+                while c1 + 1 <= end and letter[base + c1 + 1] >= 0:
+                    c1 += 1
+                n = c1 - c + 1
+                if constraint is not None and c == self.keep_cols[0]:
+                    n = constraint[2]
+                if n >= 2 and n > longest:
+                    longest = n
+                c = c1 + 1
+            else:
+                c += 1
+        return rules.stretch_bonus(played) if longest >= rules.stretch_min else 0
+
+    def _jqxz(self, start, end, length, pc):
+        """Face-up J/Q/X/Z placed now, per word of 6+ letters (main and crosses).
+        After a pick-off, a picked face-up J/Q/X/Z replayed earns nothing."""
+        grid = self.grid
+        base = self.base
+        replayed = self._replayed_wild()
+        eligible = []
+        for c in sorted(pc):
+            L, code = pc[c]
+            if code < 26 and L in _WILD_I:
+                if replayed.get(L):
+                    replayed[L] -= 1
+                else:
+                    eligible.append(c)
+        if not eligible:
+            return 0
+        bonus = 0
+        per = lambda n: 10 if n == 6 else 20 if n == 7 else 30
+        if length >= 6:
+            bonus += per(length) * len(eligible)
+        for c in eligible:
+            cl = grid.clen[base + c]
+            if cl >= 6:
+                bonus += per(cl)
+        return bonus
+
+    def _replayed_wild(self):
+        return dict(self.constraint[3]) if self.constraint is not None else {}
+
+    def _emit(self, score, start, end):
+        order = self.grid.order
+        base = self.base
+        tiles = []
+        used = []
+        for c, L, code in self.placed:
+            sq = order[base + c]
+            ch = LETTERS[L]
+            if code < 26:
+                tiles.append((sq, ch, ch))
+                used.append(ch)
+            elif code == BLANK_I:
+                tiles.append((sq, ch.lower(), "?"))
+                used.append("?")
+            else:
+                w = LETTERS[code - 100]
+                tiles.append((sq, ch.lower(), w))
+                used.append(w)
+        tiles.sort()
+        across = self.across
+        self.recorder.add(self.gen.candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1,
+                                     self.rack))
