@@ -294,6 +294,11 @@ class Game:
             s.scoreless += 1
             s.idle = s.idle + 1 if len(s.bag) < rules.rack_size else 0
         alive = sum(1 for t in s.timed_out if not t)
+        if self.players == 2 and alive == 1:
+            out, left = (0, 1) if s.timed_out[0] else (1, 0)
+            if s.scores[left] > s.scores[out]:
+                return self._end(f"{self.names[left]} passed the score of {self.names[out]}, "
+                                 "who ran out of time")
         if rules.end == "scoreless" and s.scoreless >= 3 * self.players:
             return self._end(f"{s.scoreless} turns in a row without a play")
         if rules.end == "cycle":

@@ -286,3 +286,14 @@ def test_tile_conservation_simple_game():
     tiles = sorted(g.s.bag.tiles + [t for r in g.s.racks for t in r]
                    + [g.board.tile_at(sq) for sq, c in enumerate(g.board.cells) if c])
     assert tiles == sorted(full_set("classic100"))
+
+
+def test_timesup_play_goes_on_until_the_score_is_passed():
+    g = new("o", clock=60)
+    rig(g, 0, "ZEBRASQ")
+    g.act("8D ZEBRAS", elapsed=61)   # player 0 ran out before playing: the play is void
+    assert g.s.timed_out[0] and not g.over and g.to_move == 1
+    assert g.s.scores == [0, 0] and g.board.is_empty()
+    rig(g, 1, "ZEBRASQ")
+    g.act("8D ZEBRAS", elapsed=5)    # player 1 now leads the timed-out player: over
+    assert g.over and "passed the score" in g.s.end_reason
