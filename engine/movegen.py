@@ -24,7 +24,7 @@ and the AI levels share one generator).
 from __future__ import annotations
 
 import heapq
-from itertools import combinations
+from itertools import combinations, permutations
 
 from .board import Board
 from .lexicon import END_LARGE, END_MAIN, LIVE_MAIN
@@ -103,6 +103,25 @@ def Best(value=None):
     return TopN(1, value)
 
 
+def swapped(board, rack, squares):
+    """Carry out swaps on copies, in ascending square order or, when a swap needs
+    a J/Q/X/Z that another one recovers, the first order that works (the canonical
+    order of move text): (pre, board, rack), or None when no order works."""
+    for order in permutations(sorted(squares)):
+        b = board.copy()
+        r = list(rack)
+        for sq in order:
+            letter = b.cells[sq].upper()
+            if letter not in r:
+                break
+            r.remove(letter)
+            r.append(b.remove(sq))
+            b.put(sq, letter)
+        else:
+            return tuple(("swap", sq) for sq in order), b, r
+    return None
+
+
 # ----------------------------------------------------------------- generator
 class MoveGenerator:
     """``max_blanks`` caps the tiles played as blanks (blanks and flipped J/Q/X/Z)
@@ -136,31 +155,49 @@ class MoveGenerator:
             if self.rules.pick_off and self.picks:
                 for ppre, pboard, prack, constraint in self._pick_variants(vboard, vrack):
                     self._generate(pboard, prack, pre + ppre, recorder, constraint, grids)
+        if self.swaps == "subsets" and self.rules.pick_off and self.picks and self.rules.blank_swap:
+            self._pick_swappers(board, rack, recorder)
         return recorder.result()
 
     # -- variants
     def _swap_variants(self, board, rack):
+        """(pre, board, rack) after each subset of swaps: exact mode takes every
+        subset, including chains where a swap needs a J/Q/X/Z that another swap
+        recovers; "all" mode only no swap and every swap the rack allows."""
         yield (), board, rack
         if not self.rules.blank_swap:
             return
         blanks = [sq for sq, c in enumerate(board.cells) if c and c.islower()]
-        options = [sq for sq in blanks if board.cells[sq].upper() in rack]
-        sizes = range(1, len(options) + 1) if self.swaps == "subsets" else [len(options)] if options else []
-        for k in sizes:
-            for subset in combinations(options, k):
-                b = board.copy()
-                r = list(rack)
-                ok = True
-                for sq in subset:
-                    letter = b.cells[sq].upper()
-                    if letter not in r:
-                        ok = False
-                        break
-                    r.remove(letter)
-                    r.append(b.remove(sq))
-                    b.put(sq, letter)
-                if ok:
-                    yield tuple(("swap", sq) for sq in subset), b, r
+        if self.swaps == "subsets":
+            letters = set(rack) | set(board.wild.values())
+            options = [sq for sq in blanks if board.cells[sq].upper() in letters]
+            subsets = (c for k in range(1, len(options) + 1) for c in combinations(options, k))
+        else:
+            options = [sq for sq in blanks if board.cells[sq].upper() in rack]
+            subsets = [tuple(options)] if options else []
+        for subset in subsets:
+            done = swapped(board, rack, subset)
+            if done is not None:
+                yield done
+
+    def _pick_swappers(self, board, rack, recorder):
+        """Plays after a pick-off whose picked tiles make further swaps possible
+        (written after the pick: ``pick L11; swap G8; ...``)."""
+        blanks = [sq for sq, c in enumerate(board.cells) if c and c.islower()]
+        if not blanks:
+            return
+        for ppre, pboard, prack, constraint in self._pick_variants(board, rack):
+            picked = constraint[4]
+            letters = set(prack) | set(pboard.wild.values())
+            options = [sq for sq in blanks if sq not in picked and pboard.cells[sq].upper() in letters]
+            for k in range(1, len(options) + 1):
+                for subset in combinations(options, k):
+                    if swapped(board, rack, subset) is not None:
+                        continue  # possible without the picked tiles: made swaps-first
+                    done = swapped(pboard, prack, subset)
+                    if done is not None:
+                        spre, sboard, srack = done
+                        self._generate(sboard, srack, ppre + spre, recorder, constraint)
 
     def _pick_variants(self, board, rack):
         size = board.size

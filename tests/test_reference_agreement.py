@@ -3,11 +3,8 @@
 tiles, pick-off and swap opportunities (small word list, so the reference is
 quick enough for CI; bench/movegen.py runs the larger sample).
 
-Two special-move shapes the reference finds are not generated, by design, and are
-left out of the comparison: a swap that needs a tile recovered by another swap
-(a swap chain) and a swap made with a picked tile (a pick-swapper). Richard's
-derived forms are not generated either (the word graph holds lexicon words only),
-so richard is compared with that knob off.
+Richard's derived forms are not generated (the word graph holds lexicon words
+only), so richard is compared with that knob off.
 """
 
 from dataclasses import replace
@@ -43,18 +40,6 @@ def fast_plays(board, rack, rules) -> dict:
     return out
 
 
-def generated_shape(text: str, rack: str) -> bool:
-    """False for swap chains and pick-swappers (see the module docstring)."""
-    actions = [a.strip() for a in text.split(";")[:-1]]
-    seen_pick = False
-    for a in actions:
-        if a.startswith("pick"):
-            seen_pick = True
-        elif seen_pick:
-            return False
-    return True
-
-
 def positions(rules, seed):
     game = Game(rules, seed, lexicon=LEX)
     players = [Player(rules, LEX, "hard"), Player(rules, LEX, "medium")]
@@ -75,11 +60,8 @@ def test_fast_generator_equals_reference(preset):
     compared = 0
     for board, rack in positions(rules, f"agree-{preset}"):
         ref = reference_plays(board, rack, rules, LEX)
-        ref = {t: s for t, s in ref.items() if generated_shape(t, "".join(rack))}
         fast = fast_plays(board, rack, rules)
-        # Swap chains: the reference's extra swaps need letters the rack lacks.
-        chains = {t for t in ref if t not in fast and _is_chain(t, board, rack)}
-        missing = set(ref) - set(fast) - chains
+        missing = set(ref) - set(fast)
         extra = set(fast) - set(ref)
         assert not missing, f"fast misses {sorted(missing)[:5]} (rack {rack})"
         assert not extra, f"fast invents {sorted(extra)[:5]} (rack {rack})"
@@ -89,15 +71,24 @@ def test_fast_generator_equals_reference(preset):
     assert compared > 50
 
 
-def _is_chain(text, board, rack) -> bool:
-    """A swap whose natural letter the rack did not hold at the start."""
-    left = list(rack)
-    for a in [a.strip() for a in text.split(";")[:-1]]:
-        kind, square = a.split()
-        if kind != "swap":
-            continue
-        letter = board.cells[board.layout.square(square)].upper()
-        if letter not in left:
-            return True
-        left.remove(letter)
-    return False
+
+def test_pick_swapper_and_swap_chain_positions():
+    import enginekit
+    lex = enginekit.lexicon()
+    rules = PRESETS["iii"]
+    board = enginekit.empty_board("iii")
+    enginekit.put(board, "11F DREAMS")      # a free-hanging S on K11
+    enginekit.put(board, "13F CATs")        # a blank standing for S on I13
+    enginekit.put(board, "15F eAT")         # a Q lying face down as E on F15
+    board.wild[board.layout.square("F15")] = "Q"
+    enginekit.put(board, "17F qUA")         # a blank standing for Q: a chain needs the Q
+    rack = list("ILYEEEEE")
+    gen = MoveGenerator(rules, lex)
+    fast = {}
+    for cand in gen.generate(board, rack, AllPlays()):
+        play = cand.to_play()
+        fast[format_move(board, play, evaluate(board, rack, play, rules))] = cand.score
+    ref = reference_plays(board, rack, rules, lex)
+    assert fast == ref
+    assert "pick K11; swap I13; 11F DREAMILY" in fast          # a pick-swapper
+    assert any(t.startswith("swap F15; swap F17;") for t in fast)  # Q recovered, then swapped
