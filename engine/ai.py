@@ -108,6 +108,15 @@ class Player:
             return cand.score + lv
         return value
 
+    def challenges(self, game) -> bool:
+        """Double challenge: a computer player challenges exactly the invalid plays
+        (RULES.md section 7), i.e. when the play just made has a word the judge
+        rejects."""
+        if self.rules.judgment != "challenge" or not game.s.turns:
+            return False
+        last = game.s.turns[-1]
+        return last.kind == "play" and bool(last.invalid)
+
     def choose(self, board: Board, rack, bag_count: int):
         """The chosen move: a Candidate (a placement) or an Exchange or a Pass."""
         rack = list(rack)

@@ -27,6 +27,9 @@ def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400) -> Game
     players = [Player(rules, lexicon, lv) for lv in levels]
     while not game.over and len(game.s.turns) < max_turns:
         p = game.to_move
+        if players[p].challenges(game):
+            game.act("challenge")
+            continue
         t0 = time.perf_counter()
         move = players[p].choose(game.board, game.active_rack(), len(game.s.bag))
         if timings is not None:

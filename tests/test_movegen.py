@@ -144,3 +144,16 @@ def test_selfplay_command_summary():
     out = json.loads(proc.stdout)
     assert out["games"] == 1 and sum(out["wins"]) == 1.0
     assert set(out["seconds_per_move"]) == {"p50", "p95"} and len(out["mean_ppt"]) == 2
+
+
+def test_computer_challenges_exactly_the_invalid_plays():
+    rules = PRESETS["classic"]
+    ai = Player(rules, LEX, "hard")
+    game = Game(rules, "challenge", lexicon=LEX)
+    game.s.racks[0] = list("ZEBRAXS")
+    game.act("8D ZEBRAX")
+    assert ai.challenges(game)
+    game.undo()
+    game.act("8D ZEBRAS")
+    assert not ai.challenges(game)
+    assert not Player(PRESETS["o"], LEX, "hard").challenges(game)
