@@ -12,8 +12,6 @@ import sys
 from .moves import Play
 from .notation import NotationError, parse_cgp, parse_move
 from .rules import Rules, RulesError
-from .scoring import evaluate
-from .words import WordJudge
 
 
 class UsageError(Exception):
@@ -36,6 +34,8 @@ def _lexicon(path: str | None):
 
 
 def cmd_score(args) -> dict:
+    """Checks the input here (exit 2 with the reason), then scores through api."""
+    from . import api
     rules = _rules(args.rules)
     try:
         pos = parse_cgp(args.cgp, rules)
@@ -48,12 +48,7 @@ def cmd_score(args) -> dict:
         raise UsageError(f"bad --move: {exc}") from None
     if not isinstance(move, Play):
         raise UsageError("bad --move: score takes a placement, not an exchange or pass")
-    judge = WordJudge(rules, _lexicon(args.lexicon))
-    ev = evaluate(pos.board, rack, move, rules, judge)
-    out = ev.to_dict(pos.board.size)
-    if not ev.legal:
-        out.update(score=0, words=[], invalid_words=[])
-    return out
+    return api.score(rules.to_string(), args.cgp, args.move, _lexicon(args.lexicon))
 
 
 def main(argv=None) -> int:

@@ -6,26 +6,20 @@ import json
 import sys
 
 from .cli import UsageError, _lexicon, _rules
-from .movegen import AllPlays, MoveGenerator, TopN
-from .notation import NotationError, format_move, parse_cgp
-from .scoring import evaluate
+from .notation import NotationError, parse_cgp
 
 
 def cmd_moves(args):
     rules = _rules(args.rules)
     try:
-        pos = parse_cgp(args.cgp, rules)
+        parse_cgp(args.cgp, rules)
     except NotationError as exc:
         raise UsageError(f"bad --cgp: {exc}") from None
     if args.top is not None and args.top < 1:
         raise UsageError("--top must be at least 1")
-    gen = MoveGenerator(rules, _lexicon(args.lexicon))
-    rack = pos.racks[0] if pos.racks else ""
-    recorder = TopN(args.top) if args.top else AllPlays()
-    for cand in gen.generate(pos.board, rack, recorder):
-        play = cand.to_play()
-        ev = evaluate(pos.board, rack, play, rules)
-        print(json.dumps({"move": format_move(pos.board, play, ev), "score": cand.score}))
+    from . import api
+    for item in api.moves(rules.to_string(), args.cgp, args.top, _lexicon(args.lexicon)):
+        print(json.dumps(item))
     return None
 
 

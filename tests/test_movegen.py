@@ -157,3 +157,15 @@ def test_computer_challenges_exactly_the_invalid_plays():
     game.act("8D ZEBRAS")
     assert not ai.challenges(game)
     assert not Player(PRESETS["o"], LEX, "hard").challenges(game)
+
+
+def test_text_api_for_the_worker():
+    from engine import api
+    cgp = "/".join(["15"] * 15) + " AEINRST/ 0/0 0"
+    assert api.score("classic", cgp, "8H RETAINS", LEX)["score"] == 66
+    assert api.moves("classic", cgp, 1, LEX)[0]["score"] == 66
+    move = api.computer_move("classic", cgp, "hard", 80, LEX)
+    assert move.startswith("8") or move.startswith("H")
+    assert api.score("classic", cgp, move, LEX)["score"] >= 60
+    with pytest.raises(ValueError):
+        api.score("classic", cgp, "8H RETAINS!", LEX)
