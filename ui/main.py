@@ -8,7 +8,8 @@
 
 import time
 
-from pyscript import document, window
+from pyscript import create_named_worker, document, window
+from pyodide.ffi import create_proxy
 
 from engine.board import LAYOUTS
 from ui import render, view
@@ -54,5 +55,35 @@ async def load_lexicon() -> None:
     render.set_status(document, f"Word list ready ({words}{size}, read in {ms:.0f} ms).", "ready")
 
 
+AI_WORKER = None  # the computer player's worker, once started
+
+
+async def start_worker() -> None:
+    """Boot the computer player's worker after the page is ready (a second Pyodide,
+    so it must not compete with the page's own boot), then load its word list.
+    Marks ``data-worker`` ("ready" or "error")."""
+    global AI_WORKER
+    try:
+        worker = await create_named_worker("./ui/worker.py", "ai", "./pyscript.toml")
+        url = window.URL.new("./wordlists/lexicon.bin", window.location.href).href
+        await worker.load_lexicon(url)
+    except Exception as exc:  # the page still works for two players
+        document.body.dataset.worker = "error"
+        window.console.warn(f"computer player unavailable: {exc!r}")
+        return
+    AI_WORKER = worker
+    document.body.dataset.worker = "ready"
+
+
+async def computer_move(rules, cgp, level, bag):
+    """JS-callable: ``await window.computerMove("classic", cgp, "hard", 80)``."""
+    if AI_WORKER is None:
+        raise RuntimeError("the computer player is not ready")
+    return await AI_WORKER.computer_move(rules, cgp, level, bag)
+
+
+window.computerMove = create_proxy(computer_move)
 show_board()
 await load_lexicon()  # noqa: F704 (PyScript runs this file with top-level await)
+if LEXICON is not None:
+    await start_worker()  # noqa: F704
