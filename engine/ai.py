@@ -11,30 +11,31 @@ Levels share one generator; they differ in what they look at and what they keep:
 - **easy**: plays of at most 4 letters using at most 3 tiles, never a blank; takes
   the best-scoring such play. Short, plain words: a beginner's game.
 
-Leave value (points, hand-set then checked by self-play in bench/strength.py): the
-sum of per-tile values, minus 4 for each duplicate letter beyond the first, minus a
-vowel/consonant imbalance penalty of 3 per tile beyond the ideal split (about 40%
-vowels), minus 8 for a Q kept without a U. A blank is worth 24 and, in JQXZ wild, a
-J/Q/X/Z is worth 12 (it can be played as a blank). Deterministic: ties go to the
+Leave value: what keeping some tiles is worth to the next turn, in points, from a
+linear model per rule family (``LEAVE_MODELS``): per-tile values, a term per
+duplicate tile and one per tile of vowel/consonant imbalance (ideal: about 40%
+vowels). The classic model is hand-set from common crossword-game practice (blank
+24, S 7.5, ..., Q -7, and -8 more for a Q without a U); the Word Lovers models are
+fitted by self-play with bench/fit_leaves.py (greedy games: each leave against the
+same player's next score), because their bonuses, additive premiums and blank
+swaps change what tiles are worth (a kept blank is worth about 8, not 24, in o).
+With the bag empty the leave is instead minus twice its face value, minus 8 for
+not going out: kept tiles only cost points then. Deterministic: ties go to the
 play the generator found first, and nothing here is random.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations
 
 from .board import Board
 from .movegen import MoveGenerator, TopN
 from .moves import Exchange, Pass
 from .rules import Rules
+from .tiles import rack_value
 
-TILE_LEAVE = {
-    "?": 24.0, "S": 7.5, "Z": 3.0, "X": 3.0, "E": 3.5, "R": 1.5, "A": 1.0, "H": 1.0, "N": 0.5,
-    "T": 0.5, "D": 0.5, "L": 0.0, "C": 0.5, "M": 0.5, "P": 0.0, "I": -0.5, "O": -1.0, "Y": -0.5,
-    "K": -1.0, "J": -2.0, "G": -2.0, "B": -2.0, "F": -2.0, "W": -3.0, "U": -3.0, "V": -5.0,
-    "Q": -7.0,
-}
 VOWELS = set("AEIOU")
 LEVELS = ("easy", "medium", "hard", "greedy")
 # Tiles played as blanks (blanks and flipped J/Q/X/Z) in one play of the hard
@@ -42,25 +43,56 @@ LEVELS = ("easy", "medium", "hard", "greedy")
 HARD_MAX_BLANKS = 1
 
 
+@dataclass(frozen=True)
+class LeaveModel:
+    tiles: dict          # value of each kept tile
+    dup: float           # per duplicate tile beyond the first of its letter (not blanks)
+    imbalance: float     # per tile away from the ideal vowel count
+    q_without_u: float = 0.0
+
+
+LEAVE_MODELS = {
+    "classic": LeaveModel({
+        "?": 24.0, "S": 7.5, "Z": 3.0, "X": 3.0, "E": 3.5, "R": 1.5, "A": 1.0, "H": 1.0,
+        "N": 0.5, "T": 0.5, "D": 0.5, "L": 0.0, "C": 0.5, "M": 0.5, "P": 0.0, "I": -0.5,
+        "O": -1.0, "Y": -0.5, "K": -1.0, "J": -2.0, "G": -2.0, "B": -2.0, "F": -2.0,
+        "W": -3.0, "U": -3.0, "V": -5.0, "Q": -7.0}, dup=-4.0, imbalance=-3.0, q_without_u=-8.0),
+    # o and i: bench/fit_leaves.py --preset o --games 300 (4,796 leaves)
+    "o": LeaveModel({
+        "A": -1.1, "B": -2.8, "C": 3.0, "D": -1.8, "E": 0.4, "F": -3.0, "G": -2.0, "H": 1.3,
+        "I": -1.9, "J": -5.1, "K": -4.4, "L": -2.4, "M": -2.8, "N": -0.5, "O": -1.5, "P": -2.3,
+        "Q": -8.4, "R": -1.0, "S": 3.4, "T": -1.1, "U": -3.9, "V": -5.7, "W": -2.9, "X": 0.1,
+        "Y": -4.6, "Z": -0.1, "?": 7.9}, dup=-6.4, imbalance=-1.9),
+}
+
+
+def leave_family(rules: Rules) -> str:
+    """Which leave model fits these rules (by the knobs that change tile values)."""
+    if rules.premiums == "multiply":
+        return "classic"
+    if rules.wild_jqxz and "iii" in LEAVE_MODELS:
+        return "iii"
+    if rules.rack_size >= 8 and "ii" in LEAVE_MODELS:
+        return "ii"
+    return "o"
+
+
 def leave_value(leave, rules: Rules) -> float:
     """What keeping these tiles is worth for the next turn, in points."""
     if not leave:
         return 0.0
-    total = 0.0
+    model = LEAVE_MODELS[leave_family(rules)]
     counts = Counter(leave)
+    total = 0.0
     for t, n in counts.items():
-        v = TILE_LEAVE[t]
-        if rules.wild_jqxz and t in "JQXZ":
-            v = 12.0
-        total += v * n
+        total += model.tiles[t] * n
         if t != "?" and n > 1:
-            total -= 4.0 * (n - 1)
+            total += model.dup * (n - 1)
     vowels = sum(n for t, n in counts.items() if t in VOWELS)
     cons = len(leave) - vowels - counts.get("?", 0)
-    ideal_v = round(0.4 * (vowels + cons))
-    total -= 3.0 * abs(vowels - ideal_v)
-    if counts.get("Q") and not counts.get("U") and not rules.wild_jqxz:
-        total -= 8.0
+    total += model.imbalance * abs(vowels - round(0.4 * (vowels + cons)))
+    if counts.get("Q") and not counts.get("U"):
+        total += model.q_without_u
     return total
 
 
@@ -87,7 +119,7 @@ class Player:
         else:
             self.gen = MoveGenerator(rules, lexicon, max_blanks=0, swaps="all", picks=False)
 
-    def _value(self, rack):
+    def _value(self, rack, bag_count: int = 100):
         rules = self.rules
         level = self.level
         max_len = {"easy": 4, "medium": 6}.get(level, 99)
@@ -104,7 +136,12 @@ class Player:
             key = (cand.rack, cand.used)
             lv = cache.get(key)
             if lv is None:
-                lv = cache[key] = leave_value(cand.leave, rules) * weight
+                if bag_count == 0:
+                    # Endgame: kept tiles will count against us; going out gains.
+                    lv = -2.0 * rack_value(cand.leave) - (0.0 if not cand.leave else 8.0)
+                else:
+                    lv = leave_value(cand.leave, rules)
+                lv = cache[key] = lv * weight
             return cand.score + lv
         return value
 
@@ -120,7 +157,7 @@ class Player:
     def choose(self, board: Board, rack, bag_count: int):
         """The chosen move: a Candidate (a placement) or an Exchange or a Pass."""
         rack = list(rack)
-        rec = TopN(1, self._value(rack))
+        rec = TopN(1, self._value(rack, bag_count))
         best = self.gen.generate(board, rack, rec)
         best = best[0] if best and best[0].equity > -1e8 else None
         if self.level == "hard" and bag_count >= self.rules.rack_size:
