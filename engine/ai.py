@@ -6,9 +6,9 @@ Levels share one generator; they differ in what they look at and what they keep:
   the value of the tiles kept (the *leave*, below); exchanges when the best play is
   poor and the bag allows; passes only when nothing else is possible.
 - **greedy**: the highest score, leave ignored (the baseline for strength tests).
-- **medium**: plays of at most 6 letters using at most 5 tiles, score plus half the
+- **medium**: plays of at most 6 letters (min. length + 2 where that is more) using at most 5 tiles, score plus half the
   leave; no swaps or pick-offs. It misses long words a person would also miss.
-- **easy**: plays of at most 4 letters using at most 3 tiles, never a blank; takes
+- **easy**: plays of at most 4 letters (the rules' minimum where that is more) using at most 3 tiles (the minimum less one where that is more), never a blank; takes
   the best-scoring such play. Short, plain words: a beginner's game.
 
 Leave value: what keeping some tiles is worth to the next turn, in points, from a
@@ -136,8 +136,9 @@ class Player:
     def _value(self, rack, bag_count: int = 100):
         rules = self.rules
         level = self.level
-        max_len = {"easy": 4, "medium": 6}.get(level, 99)
-        max_tiles = {"easy": 3, "medium": 5}.get(level, 99)
+        # Short words, but never below the rules' main-word minimum (6 in iii).
+        max_len = {"easy": max(4, rules.min_main), "medium": max(6, rules.min_main + 2)}.get(level, 99)
+        max_tiles = {"easy": max(3, rules.min_main - 1), "medium": max(5, rules.min_main)}.get(level, 99)
         weight = {"hard": 1.0, "medium": 0.5}.get(level, 0.0)
         cache = {}
 

@@ -169,3 +169,14 @@ def test_text_api_for_the_worker():
     assert api.score("classic", cgp, move, LEX)["score"] >= 60
     with pytest.raises(ValueError):
         api.score("classic", cgp, "8H RETAINS!", LEX)
+
+
+def test_easy_and_medium_place_tiles_under_a_six_letter_minimum():
+    rules = PRESETS["iii"]
+    placed = {"easy": 0, "medium": 0}
+    for level in placed:
+        game = play_game(rules, "min6", [level, "greedy"], LEX, max_turns=30)
+        placed[level] = sum(1 for t in game.s.turns if t.player == 0 and t.kind == "play")
+        words = [t.words[0] for t in game.s.turns if t.player == 0 and t.kind == "play"]
+        assert all(len(w) >= 6 for w in words)
+    assert placed["easy"] > 0 and placed["medium"] > 0
