@@ -254,10 +254,7 @@ class Game:
             raise MoveError("after a pick-off the turn must end with a placement")
         rack = list(s.racks[p])
         board = s.board.copy()
-        try:
-            apply_pre(board, rack, move.pre, rules, True)
-        except MoveError:
-            raise
+        apply_pre(board, rack, move.pre, rules, True)
         if isinstance(move, Exchange):
             if len(s.bag) < rules.rack_size:
                 raise MoveError(f"you may exchange only while the bag holds at least {rules.rack_size} tiles")
