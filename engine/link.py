@@ -1,0 +1,290 @@
+"""Game links: a whole game in the URL fragment (``#g1.<data>&t=12&theme=dark``).
+
+Why a fragment: it never reaches a server, so a link works on any static host and
+needs no storage. The page passes ``location.hash`` to ``decode`` and gets back the
+game spec that ``session.open`` takes (rules, seed, seats, actions), plus the turn
+to show and embed options; ``encode`` is the inverse.
+
+Fragment grammar (format version 1)::
+
+    fragment := "g1." DATA { "&" KEY "=" VALUE }
+    DATA     := base64url, no padding, of  deflate(TEXT) + crc32(b"g1." + deflate(TEXT))
+    TEXT     := UTF-8 lines joined by "\\n": rules / seed / seat count / one line per
+                seat (kind digit 0..3 = human, easy, medium, hard, then the name) /
+                one line per action (the engine's move text, kept verbatim)
+    seed     := "i" + decimal int  |  "s" + text     (so 42 and "42" stay distinct)
+    KEY      := t (turn to show) | mode (play|replay) | theme (auto|light|dark)
+                | controls | moves | scores (0|1: what an embed shows)
+
+The options after DATA are plain and may be edited by hand (an embed snippet can
+say ``&t=5&mode=replay``); everything in DATA is covered by the checksum, so a
+changed or cut-off link is refused rather than replayed as another game. Racks are
+never stored: the bag is seeded, and the bag algorithm is fixed per version.
+
+Every format version ever shipped stays decodable: tests/data/links/ keeps one link
+per version. A newer version (``g2.``) is refused with a message saying so, as are
+rules this version does not know. Names and moves are checked as plain text only:
+the page shows names as text, and the engine judges the moves when it replays them.
+A link is not secret: anyone who decodes it learns the seed, hence every rack.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import unicodedata
+import zlib
+
+from .rules import Rules
+
+VERSION = 1
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+VIEW_CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}
+VIEW_FLAGS = ("controls", "moves", "scores")
+
+# Limits: a link is read from anywhere, so every size is capped before use.
+MAX_FRAGMENT = 20_000     # characters of the whole fragment
+MAX_TEXT = 65_536         # bytes of decompressed TEXT (no zip bombs)
+MAX_RULES = 300
+MAX_SEED = 64
+MAX_NAME = 64
+MAX_ACTION = 240          # the engine's 200 plus a clock suffix (" @12500ms")
+MAX_ACTIONS = 2_000
+MAX_TURN = 100_000
+MIN_SEATS, MAX_SEATS = 1, 4
+
+NEWER = "this link is from a newer version of the game"
+DAMAGED = "this link is damaged (it may have been cut off)"
+NOT_A_LINK = "this is not a game link"
+
+_TAG = re.compile(r"g([0-9]{1,6})\.")
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+_CRC_BYTES = 4
+
+
+class LinkError(ValueError):
+    """A link that cannot be read or written (the message is for a player)."""
+
+
+# ---------------------------------------------------------------------- encode
+
+def encode(spec: dict) -> str:
+    """The fragment (without '#') for a game spec; raises LinkError for a spec
+    that cannot be shared (bad field, too long)."""
+    if not isinstance(spec, dict):
+        raise LinkError("a game spec must be a dict")
+    rules, seed, seats, actions = _check_spec(spec)
+    lines = [rules, _seed_text(seed), str(len(seats))]
+    lines += [str(SEAT_KINDS.index(s["kind"])) + s["name"] for s in seats]
+    lines += actions
+    text = "\n".join(lines).encode("utf-8")
+    if len(text) > MAX_TEXT:
+        raise LinkError("this game is too long to share as a link")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    packed = packer.compress(text) + packer.flush()
+    tag = f"g{VERSION}."
+    crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big")
+    out = tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
+    out += _options_text(spec)
+    if len(out) > MAX_FRAGMENT:
+        raise LinkError("this game is too long to share as a link")
+    return out
+
+
+def _seed_text(seed) -> str:
+    return f"i{seed}" if isinstance(seed, int) else f"s{seed}"
+
+
+def _options_text(spec: dict) -> str:
+    parts = []
+    if spec.get("turn") is not None:
+        parts.append(f"t={_check_turn(spec['turn'])}")
+    view = spec.get("view")
+    if view is not None:
+        if not isinstance(view, dict):
+            raise LinkError("the view options must be a dict")
+        for key, value in view.items():
+            if key in VIEW_CHOICES:
+                if value not in VIEW_CHOICES[key]:
+                    raise LinkError(f"view option {key} must be one of {', '.join(VIEW_CHOICES[key])}")
+                parts.append(f"{key}={value}")
+            elif key in VIEW_FLAGS:
+                if not isinstance(value, bool):
+                    raise LinkError(f"view option {key} must be true or false")
+                parts.append(f"{key}={int(value)}")
+            else:
+                raise LinkError(f"unknown view option {key!r}")
+    return "".join("&" + p for p in parts)
+
+
+# ---------------------------------------------------------------------- decode
+
+def decode(fragment: str) -> dict:
+    """The game spec of a link's fragment (with or without '#', or a whole URL).
+    Raises LinkError, and only LinkError, for anything it cannot read."""
+    if not isinstance(fragment, str):
+        raise LinkError(NOT_A_LINK)
+    if len(fragment) > MAX_FRAGMENT + 2_000:
+        raise LinkError("this link is too long to be a game link")
+    fragment = fragment.strip()
+    if "#" in fragment:
+        fragment = fragment.split("#", 1)[1]
+    tag = _TAG.match(fragment)
+    if tag is None:
+        if fragment[:1] == "g" and fragment[1:2] in tuple("0123456789"):
+            raise LinkError(DAMAGED)
+        raise LinkError(NOT_A_LINK)
+    version = int(tag.group(1))
+    if version > VERSION:
+        raise LinkError(NEWER)
+    reader = _READERS.get(version)
+    if reader is None or tag.group(0) != f"g{version}.":
+        raise LinkError(DAMAGED)
+    data, _, options = fragment[tag.end():].partition("&")
+    spec = reader(tag.group(0), data)
+    spec.update(_parse_options(options))
+    return spec
+
+
+def _decode_v1(tag: str, data: str) -> dict:
+    if not _B64.fullmatch(data) or len(data) % 4 == 1:
+        raise LinkError(DAMAGED)
+    try:
+        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    except (binascii.Error, ValueError):
+        raise LinkError(DAMAGED) from None
+    if len(raw) <= _CRC_BYTES or base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data:
+        raise LinkError(DAMAGED)  # too short, or stray bits a re-encoding would not write
+    packed, crc = raw[:-_CRC_BYTES], raw[-_CRC_BYTES:]
+    if zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big") != crc:
+        raise LinkError(DAMAGED)
+    unpacker = zlib.decompressobj(-15)
+    try:
+        text = unpacker.decompress(packed, MAX_TEXT + 1)
+    except zlib.error:
+        raise LinkError(DAMAGED) from None
+    if len(text) > MAX_TEXT or unpacker.unconsumed_tail:
+        raise LinkError("this link holds more than a game (it is too large to open)")
+    if not unpacker.eof or unpacker.unused_data:
+        raise LinkError(DAMAGED)
+    try:
+        lines = text.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        raise LinkError(DAMAGED) from None
+    return _spec_of_lines(lines)
+
+
+# One reader per format version ever shipped; never remove one (tests/data/links/).
+_READERS = {1: _decode_v1}
+
+
+def _spec_of_lines(lines: list[str]) -> dict:
+    if len(lines) < 3 or lines[2] not in ("1", "2", "3", "4"):
+        raise LinkError(DAMAGED)
+    n = int(lines[2])
+    if len(lines) < 3 + n:
+        raise LinkError(DAMAGED)
+    seed_line = lines[1]
+    if seed_line[:1] == "i" and re.fullmatch(r"-?[0-9]{1,%d}" % MAX_SEED, seed_line[1:]):
+        seed = int(seed_line[1:])
+    elif seed_line[:1] == "s":
+        seed = seed_line[1:]
+    else:
+        raise LinkError(DAMAGED)
+    seats = []
+    for line in lines[3:3 + n]:
+        if line[:1] not in ("0", "1", "2", "3"):
+            raise LinkError(DAMAGED)
+        seats.append({"name": line[1:], "kind": SEAT_KINDS[int(line[0])]})
+    spec = {"rules": lines[0], "seed": seed, "seats": seats, "actions": lines[3 + n:]}
+    _check_spec(spec)
+    return spec
+
+
+def _parse_options(options: str) -> dict:
+    out: dict = {}
+    if not options:
+        return out
+    view: dict = {}
+    for part in options.split("&"):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise LinkError(DAMAGED)
+        if key == "t":
+            if "turn" in out or not re.fullmatch(r"[0-9]{1,6}", value):
+                raise LinkError(DAMAGED)
+            out["turn"] = _check_turn(int(value))
+        elif key in VIEW_CHOICES and value in VIEW_CHOICES[key] and key not in view:
+            view[key] = value
+        elif key in VIEW_FLAGS and value in ("0", "1") and key not in view:
+            view[key] = value == "1"
+        elif key in VIEW_CHOICES or key in VIEW_FLAGS:
+            raise LinkError(DAMAGED)
+        else:
+            raise LinkError(f"this link has an option this version of the game does not know "
+                            f"({_short(key)}); it may be from a newer version")
+    if view:
+        out["view"] = view
+    return out
+
+
+# ---------------------------------------------------------------------- checks
+
+def _check_spec(spec: dict):
+    """The spec's fields, checked the same way when writing and when reading a link."""
+    rules = spec.get("rules")
+    if not isinstance(rules, str) or not rules or len(rules) > MAX_RULES \
+            or not re.fullmatch(r"[a-z0-9,=:+_.-]+", rules):
+        raise LinkError("the rules are not a rules string")
+    try:
+        Rules.from_string(rules)
+    except ValueError as exc:
+        raise LinkError(f"this link's rules are not known to this version of the game "
+                        f"(it may be from a newer version): {exc}") from None
+    seed = spec.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
+            isinstance(seed, int) and not -10 ** (MAX_SEED - 1) < seed < 10 ** MAX_SEED):
+        raise LinkError("the seed must be a number or a short text")
+    if len(str(seed)) > MAX_SEED or (isinstance(seed, str) and not _plain(seed, allow_empty=True)):
+        raise LinkError("the seed must be a number or a short text")
+    seats = spec.get("seats")
+    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise LinkError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats")
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            raise LinkError(f"seat {i + 1} is malformed")
+        name = seat.get("name")
+        if not isinstance(name, str) or len(name) > MAX_NAME or not _plain(name, allow_empty=True):
+            raise LinkError(f"seat {i + 1}: a name is plain text of at most {MAX_NAME} characters")
+    actions = spec.get("actions")
+    if actions is None:
+        actions = []
+    if not isinstance(actions, (list, tuple)) or len(actions) > MAX_ACTIONS:
+        raise LinkError(f"the moves must be a list of at most {MAX_ACTIONS} move texts")
+    for i, action in enumerate(actions):
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION or not _plain(action):
+            raise LinkError(f"move {i + 1} is not a move text")
+    return rules, seed, [{"name": s["name"], "kind": s["kind"]} for s in seats], list(actions)
+
+
+def _check_turn(turn) -> int:
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= MAX_TURN:
+        raise LinkError(f"the turn to show must be a whole number from 0 to {MAX_TURN}")
+    return turn
+
+
+def _plain(text: str, allow_empty: bool = False) -> bool:
+    """No control characters, lone surrogates or line/paragraph separators (a
+    newline would split TEXT); anything else is kept exactly, never interpreted."""
+    if not text:
+        return allow_empty
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs", "Zl", "Zp"):
+            return False
+    return True
+
+
+def _short(text: str, limit: int = 20) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")
