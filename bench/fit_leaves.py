@@ -42,7 +42,7 @@ def features(leave: str) -> list[float]:
 def samples(args):
     """(leave, the same player's next turn score) for one greedy game."""
     preset, seed = args
-    from engine.game import Game
+    from engine.game import PLAY, Game, is_turn
     from engine.lexicon import Lexicon
     from engine.moves import Play
     from engine.notation import parse_move
@@ -54,17 +54,18 @@ def samples(args):
     replay = Game(rules, seed, lexicon=lex)
     leaves = []
     for action in actions:
-        player, bag = replay.s.to_move, len(replay.s.bag)
+        player, bag = replay.to_move, replay.bag_count
         move = None
-        if replay.s.phase == "play" and action not in ("challenge", "check"):
-            move = parse_move(action, replay.board, rules, replay.active_rack())
+        if replay.phase == "play" and action.split()[0] not in ("challenge", "check", "trade"):
+            move = parse_move(action, replay.board, rules, str(replay.active_rack))
         leave = "".join(sorted(replay.preview(move).rack)) if isinstance(move, Play) else None
         replay.act(action)
-        if leave is not None and bag >= rules.rack_size and replay.s.turns[-1].kind == "play":
-            leaves.append((len(replay.s.turns) - 1, player, leave))
+        if leave is not None and bag >= rules.rack_size and replay.turns[-1].kind == PLAY:
+            leaves.append((len(replay.turns) - 1, player, leave))
     out = []
+    turns = replay.turns
     for index, player, leave in leaves:
-        nxt = next((u for u in replay.s.turns[index + 1:] if u.player == player and u.kind != "end"), None)
+        nxt = next((u for u in turns[index + 1:] if u.player == player and is_turn(u)), None)
         if nxt is not None:
             out.append((leave, nxt.score))
     return out

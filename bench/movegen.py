@@ -50,9 +50,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.ai import Player  # noqa: E402
+from engine.computer import computer_action  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
-from engine.movegen import AllPlays, Candidate, MoveGenerator  # noqa: E402
+from engine.movegen import AllPlays, Budget, MoveGenerator  # noqa: E402
 from engine.notation import format_cgp, parse_cgp  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 
@@ -72,22 +73,16 @@ TARGETS = {
 def game_positions(rules, seed, lexicon, levels=("hard", "greedy")) -> list[str]:
     """Every position of one self-play game in which a placement may be made (the
     play phase), each as a CGP line with the ``bag N;`` opcode. The game loop is
-    engine.selfplay.play_game's, recording the position before each move."""
-    from engine.selfplay import move_text
+    engine.selfplay.play_game's (``computer_action``, no time budget), recording
+    the position before each move."""
     game = Game(rules, seed, len(levels), lexicon=lexicon, names=list(levels))
-    players = [Player(rules, lexicon, lv) for lv in levels]
     out = []
-    while not game.over and len(game.s.turns) < 400:
-        if game.s.phase == "play":
+    while not game.over and len(game.turns) < 400:
+        if game.phase == "play":
             pos = game.position()
-            pos.opcodes["bag"] = str(len(game.s.bag))
+            pos.opcodes["bag"] = str(game.bag_count)
             out.append(format_cgp(pos))
-        p = game.to_move
-        move = players[p].choose(game.board, game.active_rack(), len(game.s.bag))
-        if game.s.phase == "final" and not isinstance(move, Candidate):
-            game.act("-")
-            continue
-        game.act(move_text(game, move))
+        game.act(computer_action(game, levels[game.to_move]))
     return out
 
 
@@ -180,31 +175,14 @@ def _timed(fn, *args):
 
 
 # ------------------------------------------------------------------ (a), (b)
-class _Cut(Exception):
-    pass
-
-
-class CappedAllPlays(AllPlays):
-    """AllPlays that gives up after ``cap`` seconds: with several blanks and flipped
-    J/Q/X/Z on one rack the exact list runs to millions of plays (minutes, and
-    gigabytes of Candidates), so such a position is timed as "at least cap"."""
-
-    def __init__(self, cap: float | None):
-        super().__init__()
-        self.deadline = None if cap is None else time.perf_counter() + cap
-
-    def add(self, cand) -> None:
-        self.plays.append(cand)
-        if self.deadline is not None and not len(self.plays) & 4095 and time.perf_counter() > self.deadline:
-            raise _Cut
-
-
 def _all_plays_capped(gen, board, rack, cap):
-    rec = CappedAllPlays(cap)
-    try:
-        return gen.generate(board, rack, rec), False
-    except _Cut:
-        return rec.plays, True
+    """The exact list, given up after ``cap`` seconds (engine.movegen.Budget): with
+    several blanks and flipped J/Q/X/Z on one rack it runs to millions of plays
+    (minutes, and gigabytes of Candidates), so such a position is timed as "at
+    least cap". (plays, cut)."""
+    rec = AllPlays()
+    plays = gen.generate(board, rack, rec, Budget(ms=cap * 1000.0) if cap is not None else None)
+    return plays, not rec.complete
 
 
 def time_all_plays(rules, lexicon, positions, cap: float | None = None) -> tuple[dict, list[float]]:

@@ -96,11 +96,11 @@ def play_one(task) -> dict:
     game = play_game(PRESETS[preset], seed, seats, _LEXICON)
     dt = time.perf_counter() - t0
     me = 0 if level_first else 1
-    mine, theirs = game.s.scores[me], game.s.scores[1 - me]
+    mine, theirs = game.scores[me], game.scores[1 - me]
     return {"family": family, "level": level, "i": i, "preset": preset, "seed": seed, "engine": ENGINE,
             "level_first": level_first, "score": mine, "greedy": theirs,
             "win": 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0,
-            "turns": len(game.s.turns), "seconds": round(dt, 2), "end": game.s.end_reason}
+            "turns": len(game.turns), "seconds": round(dt, 2), "end": game.end_reason}
 
 
 def load_results(path: Path | None) -> list[dict]:

@@ -1,10 +1,11 @@
 """The computer player: choose a move for the player to move.
 
 Levels share one generator; they differ in what they look at and what they keep:
-- **hard**: every play (blanks, flips, swaps, pick-offs; at most two tiles played as
-  blanks per play and swaps all-or-none, to bound the search), ranked by score plus
-  the value of the tiles kept (the *leave*, below); exchanges when the best play is
-  poor and the bag allows; passes only when nothing else is possible.
+- **hard**: every play (blanks, flips, swaps, pick-offs; at most one tile played as
+  a blank per play (``HARD_MAX_BLANKS``) and swaps all-or-none, to bound the
+  search), ranked by score plus the value of the tiles kept (the *leave*, below);
+  exchanges when the best play is poor and the bag allows; passes only when
+  nothing else is possible.
 - **greedy**: the highest score, leave ignored (the baseline for strength tests).
 - **medium**: plays of at most 6 letters (min. length + 2 where that is more) using at most 5 tiles, score plus half the
   leave; no swaps or pick-offs. It misses long words a person would also miss.
@@ -21,7 +22,12 @@ same player's next score), because their bonuses, additive premiums and blank
 swaps change what tiles are worth (a kept blank is worth about 8, not 24, in o).
 With the bag empty the leave is instead minus twice its face value, minus 8 for
 not going out: kept tiles only cost points then. Deterministic: ties go to the
-play the generator found first, and nothing here is random.
+play the generator found first, and nothing here is random. A time budget
+(``movegen.Budget``) makes a choice anytime (the best found when time runs out)
+and so machine-dependent; without one, choices are exhaustive and repeatable.
+
+The whole computer turn (challenges, the final round, trades, then this choice)
+is ``computer.computer_action``.
 """
 
 from __future__ import annotations
@@ -31,8 +37,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .board import Board
-from .movegen import MoveGenerator, TopN
-from .moves import Exchange, Pass
+from .game import PLAY
+from .movegen import Budget, MoveGenerator, TopN
+from .moves import Exchange, Pass, Play
 from .rules import Rules
 from .tiles import rack_value
 
@@ -133,13 +140,15 @@ class Player:
         else:
             self.gen = MoveGenerator(rules, lexicon, max_blanks=0, swaps="all", picks=False)
 
-    def _value(self, rack, bag_count: int = 100):
+    def _value(self, rack, bag_count: int = 100, leave: bool = True):
+        """The equity of a candidate for this level (score plus weighted leave;
+        -1e9 for plays the level does not make); ``leave`` False: score only."""
         rules = self.rules
         level = self.level
         # Short words, but never below the rules' main-word minimum (6 in iii).
         max_len = {"easy": max(4, rules.min_main), "medium": max(6, rules.min_main + 2)}.get(level, 99)
         max_tiles = {"easy": max(3, rules.min_main - 1), "medium": max(5, rules.min_main)}.get(level, 99)
-        weight = {"hard": 1.0, "medium": 0.5}.get(level, 0.0)
+        weight = {"hard": 1.0, "medium": 0.5}.get(level, 0.0) if leave else 0.0
         cache = {}
 
         def value(cand) -> float:
@@ -162,19 +171,29 @@ class Player:
 
     def challenges(self, game) -> bool:
         """Double challenge: a computer player challenges exactly the invalid plays
-        (RULES.md section 7), i.e. when the play just made has a word the judge
-        rejects."""
-        if self.rules.judgment != "challenge" or not game.s.turns:
+        (RULES.md section 7), i.e. when the play just made by another player (or
+        the play that ended the game) has a word the judge rejects."""
+        if self.rules.judgment != "challenge":
             return False
-        last = game.s.turns[-1]
-        return last.kind == "play" and bool(last.invalid)
+        last = game.last_turn
+        return (last is not None and last.kind == PLAY and bool(last.invalid)
+                and (game.over or last.player != game.to_move))
 
-    def choose(self, board: Board, rack, bag_count: int):
-        """The chosen move: a Candidate (a placement) or an Exchange or a Pass."""
+    def _best(self, board: Board, rack, value, budget: Budget | None):
+        best = self.gen.generate(board, rack, TopN(1, value), budget)
+        return best[0] if best and best[0].equity > -1e8 else None
+
+    def best_play(self, board: Board, rack, budget: Budget | None = None) -> Play | None:
+        """The highest-scoring play this level makes, leave ignored (the swap-final-
+        racks round, where the play is taken back), or None."""
+        best = self._best(board, list(rack), self._value(rack, 0, leave=False), budget)
+        return best.to_play() if best is not None else None
+
+    def choose(self, board: Board, rack, bag_count: int, budget: Budget | None = None):
+        """The chosen move: a Play, an Exchange or a Pass. With a ``budget`` the
+        best play found before it runs out (see movegen.Budget)."""
         rack = list(rack)
-        rec = TopN(1, self._value(rack, bag_count))
-        best = self.gen.generate(board, rack, rec)
-        best = best[0] if best and best[0].equity > -1e8 else None
+        best = self._best(board, rack, self._value(rack, bag_count), budget)
         if self.level == "hard" and bag_count >= self.rules.rack_size:
             keep, keep_value = best_keep(rack, self.rules)
             # Exchange when keeping the best tiles beats the best play by a margin.
@@ -183,7 +202,7 @@ class Player:
                 if throw:
                     return Exchange("".join(sorted(throw)))
         if best is not None:
-            return best
+            return best.to_play()
         if bag_count >= self.rules.rack_size:
             keep, _ = best_keep(rack, self.rules)
             throw = _leave_after(rack, keep) or rack

@@ -70,6 +70,26 @@ class Layout:
         r0, c0, r1, c1 = self.inner
         return r0 <= row <= r1 and c0 <= col <= c1
 
+    def inner_range(self, line: int, across: bool) -> tuple[int, int] | None:
+        """The positions along one line (row ``line`` when across, else column
+        ``line``) that lie on the inner board, as (first, last), or None when the
+        line misses it. The inner-board rule (RULES.md 4: the main word covers at
+        least one inner square) is ``covers_inner``; the generator tests the same
+        range inline."""
+        if self.inner is None:
+            return (0, self.size - 1)
+        r0, c0, r1, c1 = self.inner
+        lo_line, hi_line, lo, hi = (r0, r1, c0, c1) if across else (c0, c1, r0, r1)
+        return (lo, hi) if lo_line <= line <= hi_line else None
+
+    def covers_inner(self, squares, across: bool) -> bool:
+        """Whether a word on these squares (one line, in order) touches the inner board."""
+        row0, col0 = divmod(squares[0], self.size)
+        row1, col1 = divmod(squares[-1], self.size)
+        line, first, last = (row0, col0, col1) if across else (col0, row0, row1)
+        span = self.inner_range(line, across)
+        return span is not None and first <= span[1] and last >= span[0]
+
     def square(self, name: str) -> int:
         """The square index of a name such as ``H8``; raises SquareError."""
         row, col = parse_square(name, self.size)
@@ -102,6 +122,49 @@ LAYOUTS: dict[str, Layout] = {
     "classic15": _layout("classic15", _CLASSIC_ROWS, 0),
     "extended21": _layout("extended21", _CLASSIC_ROWS, 3),
 }
+
+
+# ------------------------------------------------------------------ geometry
+def run(cells, sq: int, across: bool, size: int) -> list[int]:
+    """Squares of the maximal run of tiles through ``sq`` in one direction."""
+    row, col = divmod(sq, size)
+    if across:
+        c0 = col
+        while c0 > 0 and cells[row * size + c0 - 1]:
+            c0 -= 1
+        c1 = col
+        while c1 < size - 1 and cells[row * size + c1 + 1]:
+            c1 += 1
+        return [row * size + c for c in range(c0, c1 + 1)]
+    r0 = row
+    while r0 > 0 and cells[(r0 - 1) * size + col]:
+        r0 -= 1
+    r1 = row
+    while r1 < size - 1 and cells[(r1 + 1) * size + col]:
+        r1 += 1
+    return [r * size + col for r in range(r0, r1 + 1)]
+
+
+def has_cross_neighbour(cells, sq: int, across: bool, size: int) -> bool:
+    """Whether a tile touches ``sq`` across the line (above/below when across):
+    a tile without such a neighbour is free-hanging (RULES.md 6.3)."""
+    row, col = divmod(sq, size)
+    if across:
+        return (row > 0 and bool(cells[sq - size])) or (row < size - 1 and bool(cells[sq + size]))
+    return (col > 0 and bool(cells[sq - 1])) or (col < size - 1 and bool(cells[sq + 1]))
+
+
+def transpose(i: int, size: int) -> int:
+    """The square at index ``i`` of the transposed board (row and column
+    exchanged); its own inverse. The generator reads columns as rows of this view."""
+    return (i % size) * size + i // size
+
+
+def line_order(size: int, across: bool) -> list[int]:
+    """Board squares in reading order of one direction's view: rows as they are
+    (across), or columns read as rows (down)."""
+    n = size * size
+    return list(range(n)) if across else [transpose(i, size) for i in range(n)]
 
 
 def square_name(row: int, col: int) -> str:

@@ -1,6 +1,8 @@
 """The command-line face: ``python -m engine score|moves|selfplay``.
 
-Output is JSON on stdout; unparseable input exits 2 with one line on stderr.
+Output is JSON on stdout (``moves``: one JSON object a line); unparseable input
+exits 2 with one line on stderr. The word lists are read here (``--lexicon``, or
+the shipped ones) and handed to engine.api explicitly.
 """
 
 from __future__ import annotations
@@ -51,7 +53,45 @@ def cmd_score(args) -> dict:
     return api.score(rules.to_string(), args.cgp, args.move, _lexicon(args.lexicon))
 
 
+def cmd_moves(args):
+    from . import api
+    rules = _rules(args.rules)
+    try:
+        parse_cgp(args.cgp, rules)
+    except NotationError as exc:
+        raise UsageError(f"bad --cgp: {exc}") from None
+    if args.top is not None and args.top < 1:
+        raise UsageError("--top must be at least 1")
+    if args.limit < 0 or args.budget < 0:
+        raise UsageError("--limit and --budget must be 0 (no bound) or more")
+    found = api.move_list(rules.to_string(), args.cgp, args.top, _lexicon(args.lexicon),
+                          limit=args.limit or None, budget_ms=args.budget * 1000 or None)
+    for item in found["moves"]:
+        print(json.dumps(item))
+    if not found["complete"]:
+        bound = (f"--limit {args.limit} plays" if found["stopped"] == "plays"
+                 else f"--budget {args.budget:g} s")
+        print(f"note: the list is incomplete: it stopped after {bound} (0: no bound)", file=sys.stderr)
+    return None
+
+
+def cmd_selfplay(args):
+    from .ai import LEVELS
+    from .selfplay import summary
+    rules = _rules(args.rules)
+    levels = [p.strip() for p in args.players.split(",")]
+    for lv in levels:
+        if lv not in LEVELS:
+            raise UsageError(f"unknown player level {lv!r} (known: {', '.join(LEVELS)})")
+    if not 1 <= len(levels) <= 4:
+        raise UsageError("--players names 1 to 4 levels")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    return summary(rules, args.games, args.seed, levels, _lexicon(args.lexicon))
+
+
 def main(argv=None) -> int:
+    from .api import MOVES_BUDGET_MS, MOVES_LIMIT
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score one play in a position")
@@ -60,8 +100,23 @@ def main(argv=None) -> int:
     p.add_argument("--move", required=True, help="move text, e.g. '8D ZEBRAS'")
     p.add_argument("--lexicon", help="a word list file (one word per line) replacing the preset's")
     p.set_defaults(func=cmd_score)
-    from . import cli_moves  # here: cli_moves imports helpers from this module
-    cli_moves.add_commands(sub)
+    p = sub.add_parser("moves", help="list the legal plays of the first rack, best first")
+    p.add_argument("--rules", required=True)
+    p.add_argument("--cgp", required=True)
+    p.add_argument("--lexicon")
+    p.add_argument("--top", type=int, help="only the N best")
+    p.add_argument("--limit", type=int, default=MOVES_LIMIT,
+                   help=f"stop after this many plays are found (default {MOVES_LIMIT}; 0: no limit)")
+    p.add_argument("--budget", type=float, default=MOVES_BUDGET_MS / 1000,
+                   help=f"stop after this many seconds (default {MOVES_BUDGET_MS / 1000:g}; 0: no limit)")
+    p.set_defaults(func=cmd_moves)
+    p = sub.add_parser("selfplay", help="computer against computer; prints a JSON summary")
+    p.add_argument("--rules", required=True)
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, greedy")
+    p.add_argument("--lexicon")
+    p.set_defaults(func=cmd_selfplay)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

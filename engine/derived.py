@@ -5,7 +5,8 @@ Part of speech is inferred from the lexicon's own inflections, since the word li
 carry no tags:
 - V is a **verb** when one of its -ED or -ING forms is a word: V+ED, V+D (V ends in
   E), V with its last consonant doubled +ED, V with final Y -> IED; likewise V+ING,
-  V less a final E +ING, doubled consonant +ING. Forms of "be" are excluded.
+  V less a final E +ING, doubled consonant +ING. Forms of "be" are excluded, both
+  as verbs and as evidence (BEING must not make BEE a verb, or REBEING would pass).
 - N is a **noun** when its plural is a word: N+S, N+ES, or final Y -> IES.
 This over-generates a little (a word like "bored" makes BORE a verb, which it is),
 and never rejects a word the lexicon has: derived forms only add words.
@@ -13,7 +14,10 @@ and never rejects a word the lexicon has: derived forms only add words.
 
 from __future__ import annotations
 
-_BE = frozenset({"BE", "AM", "IS", "ARE", "WAS", "WERE", "BEEN", "BEING"})
+# Every form of "be", archaic ones included (RULES.md section 9 excludes them all).
+_BE = frozenset({"BE", "AM", "IS", "ARE", "WAS", "WERE", "BEEN", "BEING",
+                 "ART", "WAST", "WERT", "BEEST"})
+_NOMINAL = ("ER", "ING", "ION")  # suffixes that derive a noun from a verb (N+LIKE)
 
 
 class DerivedForms:
@@ -40,8 +44,8 @@ class DerivedForms:
     def is_verb(self, v: str) -> bool:
         if v in _BE or len(v) < 2 or not self.is_word(v):
             return False
-        return any(self.is_word(f) for f in self._ed_forms(v)) or any(
-            self.is_word(f) for f in self.ing_forms(v))
+        return any(f not in _BE and self.is_word(f)
+                   for forms in (self._ed_forms(v), self.ing_forms(v)) for f in forms)
 
     def is_noun(self, n: str) -> bool:
         if not self.is_word(n):
@@ -53,7 +57,7 @@ class DerivedForms:
 
     def is_verb_form(self, w: str) -> bool:
         """W is a verb or one of its inflections (-S, -ED, -ING) found in the lexicon."""
-        if not self.is_word(w):
+        if w in _BE or not self.is_word(w):
             return False
         if self.is_verb(w):
             return True
@@ -92,7 +96,7 @@ class DerivedForms:
             return True
         if w.endswith("S") and self.agent(w[:-1]):
             return True
-        if w.endswith("INGS"):
+        if w.endswith("INGS") and w[:-1] not in _BE:
             ing = w[:-1]
             stem = ing[:-3]
             for v in (stem, stem + "E", stem[:-1] if len(stem) >= 3 and stem[-1] == stem[-2] else None):
@@ -101,18 +105,35 @@ class DerivedForms:
         return False
 
     def like(self, w: str) -> bool:
-        """N+LIKE where N is a noun not itself derived by -ER/-ING/-ION or a plural."""
+        """N+LIKE where N is a noun not itself derived from a shorter word (RULES.md
+        section 9): not a plural, and not -ER, -ING or -ION added to a verb."""
         if not w.endswith("LIKE") or len(w) < 6:
             return False
         n = w[:-4]
-        if not self.is_noun(n):
-            return False
-        for suffix in ("ER", "ING", "ION", "S", "ES"):
-            if n.endswith(suffix) and len(n) > len(suffix) + 1:
-                stem = n[: -len(suffix)]
-                if self.is_word(stem) or self.is_word(stem + "E"):
-                    return False
-        return True
+        return self.is_noun(n) and not self._is_plural(n) and not self._is_nominal(n)
+
+    def _is_plural(self, n: str) -> bool:
+        """N is N'+S, N'+ES or N' with Y -> IES for a word N' (which is then a noun)."""
+        stems = [n[:-1]] if n.endswith("S") else []
+        if n.endswith("ES"):
+            stems.append(n[:-2])
+        if n.endswith("IES"):
+            stems.append(n[:-3] + "Y")
+        return any(len(s) >= 2 and self.is_word(s) for s in stems)
+
+    def _is_nominal(self, n: str) -> bool:
+        """N is a verb V + ER, ING or ION, also with V's final E dropped (BAKER,
+        CREATION) or its last consonant doubled (RUNNER)."""
+        for suffix in _NOMINAL:
+            if not n.endswith(suffix):
+                continue
+            stem = n[: -len(suffix)]
+            verbs = [stem, stem + "E"]
+            if len(stem) >= 3 and stem[-1] == stem[-2]:
+                verbs.append(stem[:-1])
+            if any(self.is_verb(v) for v in verbs):
+                return True
+        return False
 
     def is_derived(self, w: str) -> bool:
         w = w.upper()

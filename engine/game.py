@@ -1,253 +1,445 @@
 """A game: rules + seed + the log of actions. Apply, preview, undo, end, PPT.
 
-Every input goes through ``act(text)`` and is appended to ``actions``; replaying
-the same rules, seed and actions gives the same game on CPython and Pyodide. Undo
-restores a snapshot taken before each action. The clock is passed in by the caller
-(``elapsed`` seconds per action); the engine never reads the wall clock.
+Every input goes through ``act(text, elapsed)`` and is appended to ``actions``;
+replaying the same rules, seed and actions gives the same game on CPython and
+Pyodide. The clock is passed in by the caller (``elapsed`` seconds per action,
+logged exactly as integer milliseconds: ``8D ZEBRAS @12500ms``); the engine never
+reads the wall clock. Callers read the game through the read-only properties
+below; the internal state (``_state``) is private.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 
-from .board import LAYOUTS, Board
+from .board import LAYOUTS, Board, parse_square, square_name
 from .moves import Exchange, MoveError, Play
-from .notation import Position, format_move, parse_move
+from .notation import Position, format_move, parse_coord, parse_move
 from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate
 from .tiles import BLANK, Bag, rack_value, sort_rack
-from .trades import conditions, trade_allowed
+from .trades import conditions, draw_for_trade, trade_allowed, trade_possible
 from .words import WordJudge
 
 FINAL_ROUND_BONUS = 50
+MAX_SECONDS = 10 ** 9        # largest clock or elapsed time accepted (keeps seconds a float)
+
+# Kinds of score-sheet lines. The first seven are turns (see ``is_turn``).
+PLAY, EXCHANGE, PASS = "play", "exchange", "pass"
+INVALID = "invalid"          # judged invalid (good words only): comes off, turn passes
+PHONY = "phony"              # a challenged play that came off
+LOST = "lost"                # a turn lost to a wrong challenge
+FINAL = "final"              # a final-round attempt (valid or not)
+END = "end"                  # end-of-game rack adjustment / overtime penalty
+TIME = "time"                # time ran out (timesup; or a final-round attempt)
+TRADE = "trade"              # Richard's free trade (before the turn)
+RETRY = "retry"              # free retry: an invalid play withdrawn, same player again
+DECLINE = "decline"          # a finder declines the final-round attempt
+TURN_KINDS = frozenset({PLAY, EXCHANGE, PASS, INVALID, PHONY, LOST, FINAL})
+
+
+def is_turn(turn: "Turn") -> bool:
+    """The one notion of 'counts as a turn' (PPT, last_turn, the end rules, GCG)."""
+    return turn.kind in TURN_KINDS
 
 
 class GameError(ValueError):
     """An action that is not possible now (the message is for a player)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Turn:
-    """One line of the score sheet."""
+    """One line of the score sheet (immutable: the game hands these out as is).
+
+    ``squares`` names the squares where tiles were placed and ``breakdown`` is the
+    play's ``Evaluation.to_dict(size)`` (placements only; treat it as read-only).
+    ``game.at(turn.action + 1)`` is the position right after the line."""
 
     player: int
-    kind: str            # play | exchange | pass | invalid | phony | lost | final | end | time
-    text: str            # move text, or a description
-    score: int           # points this line adds (may be negative)
-    rack: str            # the rack before the turn
-    words: list[str] = field(default_factory=list)
-    invalid: list[str] = field(default_factory=list)
-    counts: bool = True  # counts as a turn for PPT
+    kind: str
+    text: str                # move text, or a description
+    score: int               # points this line adds (may be negative)
+    rack: str                # the rack before the turn
+    words: tuple = ()
+    invalid: tuple = ()
     checkable: bool = False  # good-words failure that may still ask the large list
     value: int = 0           # an invalid play's would-be value (for the large-list check)
+    squares: tuple = ()
+    breakdown: dict | None = field(default=None, compare=False, hash=False)
+    action: int = -1         # index in ``actions`` of the action that wrote this line
+
+    @property
+    def counts(self) -> bool:
+        return is_turn(self)
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the player to move may do now; the page greys its buttons from this."""
+
+    place: bool
+    exchange: int            # most tiles that may be exchanged now (0: none)
+    pass_: bool              # pass (in the final round: decline the attempt)
+    challenge: bool          # the last play may be challenged now
+    check: bool              # the failed last play may be checked in the large list
+    trade: bool              # a free trade is possible now
+    final: bool              # a finder's attempt with the other rack
+    timeout: bool            # 'timeout' is accepted
+
+    def to_dict(self) -> dict:
+        return {"place": self.place, "exchange": self.exchange, "pass": self.pass_,
+                "challenge": self.challenge, "check": self.check, "trade": self.trade,
+                "final": self.final, "timeout": self.timeout}
+
+
+class RackText(str):
+    """A sorted rack string that may also be called (the old ``active_rack()`` form)."""
+
+    def __call__(self) -> "RackText":
+        return self
 
 
 @dataclass
 class State:
     board: Board
     bag: Bag
-    racks: list[list[str]]
-    scores: list[int]
+    racks: list
+    scores: list
     to_move: int = 0
-    turns: list[Turn] = field(default_factory=list)
+    turns: list = field(default_factory=list)
     scoreless: int = 0       # consecutive turns with no placement standing
     idle: int = 0            # consecutive turns adding no tile while the bag is short
     phase: str = "play"      # play | final | over
     end_reason: str = ""
-    blanks_drawn: list[int] = field(default_factory=list)
-    clock: list[float] = field(default_factory=list)
-    timed_out: list[bool] = field(default_factory=list)
-    final_left: list[int] = field(default_factory=list)   # finders still to try
-    final_found: list[bool] = field(default_factory=list)
+    blanks_drawn: list = field(default_factory=list)
+    clock: list = field(default_factory=list)      # milliseconds left (integers)
+    timed_out: list = field(default_factory=list)
+    final_left: list = field(default_factory=list)   # finders still to try
+    final_found: list = field(default_factory=list)
     traded: bool = False     # a free trade was made this turn
+    skip: list = field(default_factory=list)         # seats that lost their next turn
+
+    def copy(self) -> "State":
+        return State(self.board.copy(), self.bag.copy(), [list(r) for r in self.racks], list(self.scores),
+                     self.to_move, list(self.turns), self.scoreless, self.idle, self.phase,
+                     self.end_reason, list(self.blanks_drawn), list(self.clock), list(self.timed_out),
+                     list(self.final_left), list(self.final_found), self.traded, list(self.skip))
 
 
 class Game:
-    def __init__(self, rules: Rules, seed, players: int = 2, lexicon=None, names=None):
-        if not 1 <= players <= 4:
-            raise GameError("a game has 1 to 4 players")
+    """One game. Read it through the read-only properties (scores, to_move, phase,
+    racks, turns, clock, ...), ask ``legal_actions()`` what may be done now, do it
+    with ``act(text, elapsed)``, score a tentative placement with ``preview()``,
+    step through with ``at(k)`` and take back with ``undo()``."""
+
+    def __init__(self, rules: Rules, seed, players: int = 2, *, lexicon=None, names=None):
         if lexicon is None:
-            from .lexicon import Lexicon
-            lexicon = Lexicon.default()
+            raise GameError("a game needs its word lists: pass lexicon=")
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+            raise GameError("a game has 1 to 4 players")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)) \
+                or (isinstance(seed, int) and abs(seed) >= 10 ** 200) or len(str(seed)) > 200:
+            raise GameError("a seed is a whole number or a text (up to 200 characters)")
+        if not 0 <= rules.clock <= MAX_SECONDS:
+            raise GameError(f"the clock must be 0 to {MAX_SECONDS} seconds")
         self.rules = rules
         self.seed = seed
         self.lexicon = lexicon
         self.judge = WordJudge(rules, lexicon)
-        self.names = list(names) if names else [f"player{i + 1}" for i in range(players)]
-        self.players = players
-        self.actions: list[str] = []
-        self._undo: list[State] = []
-        bag = Bag(rules.tiles, seed)
-        self.s = State(Board(LAYOUTS[rules.board]), bag, [[] for _ in range(players)], [0] * players,
-                       blanks_drawn=[0] * players, clock=[float(rules.clock)] * players,
-                       timed_out=[False] * players, final_found=[False] * players)
+        self._names = _check_names(names, players)
+        self._players = players
+        self._actions: list[str] = []
+        self._undo: list[State] = []   # snapshot before each action; never mutated
+        n = players
+        self._state = State(Board(LAYOUTS[rules.board]), Bag(rules.tiles, seed), [[] for _ in range(n)],
+                            [0] * n, blanks_drawn=[0] * n, clock=[rules.clock * 1000] * n,
+                            timed_out=[False] * n, final_found=[False] * n, skip=[False] * n)
         for p in range(players):
             self._draw(p, rules.rack_size)
 
     # ------------------------------------------------------------------ queries
+    players = property(lambda self: self._players)
+    names = property(lambda self: tuple(self._names))
+    actions = property(lambda self: tuple(self._actions), doc="The action log (replay format).")
+    scores = property(lambda self: tuple(self._state.scores))
+    to_move = property(lambda self: self._state.to_move)
+    phase = property(lambda self: self._state.phase, doc="play | final | over")
+    over = property(lambda self: self._state.phase == "over")
+    end_reason = property(lambda self: self._state.end_reason)
+    bag_count = property(lambda self: len(self._state.bag))
+    turns = property(lambda self: tuple(self._state.turns), doc="Every score-sheet line (Turn records).")
+    clock = property(lambda self: tuple(ms / 1000 for ms in self._state.clock), doc="Seconds left per seat.")
+
+    @property
+    def racks(self) -> tuple:
+        return tuple(sort_rack(r) for r in self._state.racks)
+
     @property
     def board(self) -> Board:
-        return self.s.board
-
-    @property
-    def over(self) -> bool:
-        return self.s.phase == "over"
-
-    @property
-    def to_move(self) -> int:
-        return self.s.to_move
+        """A copy of the board (a few microseconds): changing it never changes the game."""
+        return self._state.board.copy()
 
     def rack(self, player: int | None = None) -> str:
-        return sort_rack(self.s.racks[self.s.to_move if player is None else player])
+        s = self._state
+        if player is None:
+            player = s.to_move
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._players:
+            raise GameError(f"there is no player {player!r}")
+        return sort_rack(s.racks[player])
 
-    def active_rack(self) -> list[str]:
-        """The rack the player to move plays from (the opponent's in the final round)."""
-        s = self.s
-        if s.phase == "final":
-            return s.racks[1 - s.to_move]
-        return s.racks[s.to_move]
+    @property
+    def active_rack(self) -> RackText:
+        """The sorted rack the player to move plays from (the opponent's in the final
+        round). Also callable, ``active_rack()``, as before."""
+        s = self._state
+        p = 1 - s.to_move if s.phase == "final" else s.to_move
+        return RackText(sort_rack(s.racks[p]))
+
+    @property
+    def last_turn(self) -> Turn | None:
+        return next((t for t in reversed(self._state.turns) if is_turn(t)), None)
 
     def position(self) -> Position:
-        s = self.s
-        order = [(s.to_move + i) % self.players for i in range(self.players)]
+        s = self._state
+        order = [(s.to_move + i) % self._players for i in range(self._players)]
         racks = [sort_rack(s.racks[p]) for p in order]
-        if s.phase == "final":
-            racks[0] = sort_rack(self.active_rack())
-        return Position(s.board, racks, [s.scores[p] for p in order], s.scoreless, self.rules)
+        if s.phase == "final":   # each finder plays from the other's rack: swapped
+            racks.reverse()
+        return Position(s.board.copy(), racks, [s.scores[p] for p in order], s.scoreless, self.rules)
 
     def preview(self, move) -> Evaluation:
-        """Score a tentative placement for the player to move (no state change)."""
+        """Score a tentative placement for the player to move (no state change).
+
+        When words are judged after the play (good words only, challenge, the final
+        round) the preview does not reveal them: ``invalid`` is empty and
+        ``judged`` is False. Under free retry it is judged (``judged`` True).
+        Legality errors always show (``legal``/``error``)."""
+        s = self._state
+        if s.phase == "over":
+            raise GameError("the game is over")
         if isinstance(move, str):
-            move = parse_move(move, self.s.board, self.rules, self.active_rack())
+            move = parse_move(_clean(move), s.board, self.rules, self.active_rack)
         if not isinstance(move, Play):
             raise GameError("only a placement can be previewed")
-        return evaluate(self.s.board, self.active_rack(), move, self.rules, self.judge)
-
-    def racks_revealed(self) -> bool:
-        return self.rules.revealed_racks and len(self.s.bag) == 0
+        reveal = self.rules.judgment == "retry" and s.phase == "play"
+        ev = evaluate(s.board, self.active_rack, move, self.rules, self.judge if reveal else None)
+        ev.judged = reveal
+        return ev
 
     def ppt(self, player: int) -> float:
         """Points per turn: turn scores and final-round results over turns taken,
         less a trailing run of stuck turns (unless the opponent found a play with
         those tiles in the final round)."""
-        turns = [t for t in self.s.turns if t.player == player and t.kind not in ("end", "time", "trade")]
+        s = self._state
+        turns = [t for t in s.turns if t.player == player and is_turn(t)]
         points = sum(t.score for t in turns)
-        main = [t for t in turns if t.counts and t.kind != "final"]
-        finals = [t for t in turns if t.counts and t.kind == "final"]
-        opponent_found = self.players == 2 and self.s.final_found[1 - player]
+        main = [t for t in turns if t.kind != FINAL]
+        finals = len(turns) - len(main)
+        opponent_found = self._players == 2 and s.final_found[1 - player]
         if self.over and not opponent_found:
-            while main and main[-1].kind == "pass":
+            while main and main[-1].kind == PASS:
                 main.pop()
-        n = len(main) + len(finals)
+        n = len(main) + finals
         return points / n if n else 0.0
 
+    def legal_actions(self) -> Legal:
+        s, rules = self._state, self.rules
+        live = s.phase != "over"
+        rack = s.racks[s.to_move]
+        open_turn = self._open_turn()
+        return Legal(
+            place=live,
+            exchange=len(rack) if s.phase == "play" and len(s.bag) >= rules.rack_size else 0,
+            pass_=live,
+            challenge=(rules.judgment == "challenge" and open_turn is not None and open_turn.kind == PLAY
+                       and self._players > 1),
+            check=open_turn is not None and open_turn.checkable,
+            trade=s.phase == "play" and rules.free_trades and not s.traded and trade_possible(rack),
+            final=s.phase == "final",
+            timeout=bool(rules.clock) and (s.phase == "final" or (live and rules.clock_rule == "timesup")),
+        )
+
+    def at(self, k: int) -> "Game":
+        """A new Game holding the position after the first ``k`` actions (0..len).
+        Cheap: one state copy from the undo snapshots, no replay."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._actions):
+            raise GameError(f"there is no position after {k!r} actions (0 to {len(self._actions)})")
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._state = (self._undo[k] if k < len(self._undo) else self._state).copy()
+        other._undo = self._undo[:k]
+        other._actions = self._actions[:k]
+        return other
+
     # ------------------------------------------------------------------ actions
-    def act(self, text: str, elapsed: float | None = None):
-        """Apply one action given as text (the share-link and replay format):
-        move text, or 'challenge', 'check', 'timeout', 'trade ABC'."""
-        snapshot = copy.deepcopy(self.s)
-        try:
-            result = self._act(text.strip(), elapsed)
-        except Exception:
-            self.s = snapshot
-            raise
-        self._undo.append(snapshot)
-        self.actions.append(text.strip() + (f" @{elapsed:g}" if elapsed is not None else ""))
-        return result
+    def act(self, text: str, elapsed: float | None = None) -> tuple:
+        """Apply one action given as text (the share-link and replay format): move
+        text, 'challenge' (or 'challenge 2': the 1-based seat challenging), 'check',
+        'timeout', 'trade ABC'. ``elapsed``: seconds the action took.
+
+        Returns the Turn records this action added or changed (a failed large-list
+        check returns the play's line with its deduction), in sheet order; empty
+        when a play is withdrawn after a found large-list check (the same player
+        plays again). A failed free-retry attempt returns its RETRY line.
+        A rescued play may undo an end it caused (the end stands once the check is
+        declined or fails); a challenge after going out may undo the end too."""
+        return self._apply(_clean(text), _to_ms(elapsed))
 
     def undo(self) -> None:
         if not self._undo:
             raise GameError("nothing to undo")
-        self.s = self._undo.pop()
-        self.actions.pop()
+        self._state = self._undo.pop().copy()
+        self._actions.pop()
 
     @classmethod
-    def replay(cls, rules: Rules, seed, actions, players=2, lexicon=None, names=None) -> "Game":
-        game = cls(rules, seed, players, lexicon, names)
+    def replay(cls, rules: Rules, seed, actions, players=2, *, lexicon=None, names=None) -> "Game":
+        game = cls(rules, seed, players, lexicon=lexicon, names=names)
         for a in actions:
-            text, _, at = a.rpartition(" @") if " @" in a else (a, "", "")
-            game.act(text, float(at) if at else None)
+            game._apply(*split_action(a))
         return game
 
-    def _act(self, text: str, elapsed):
-        s = self.s
-        if s.phase == "over":
-            if text == "challenge":
-                return self._challenge()
-            raise GameError("the game is over")
+    def _apply(self, text: str, ms):
+        text = self._canonical(text)
+        before = self._state
+        self._state = before.copy()
+        try:
+            self._act(text, ms)
+        except Exception:
+            self._state = before
+            raise
+        self._undo.append(before)
+        self._actions.append(text + (f" @{ms}ms" if ms is not None else ""))
+        old, turns, new = {id(t) for t in before.turns}, self._state.turns, []
+        for i, t in enumerate(turns):
+            if id(t) not in old:
+                turns[i] = replace(t, action=len(self._actions) - 1)
+                new.append(turns[i])
+        return tuple(new)
+
+    def _canonical(self, text: str) -> str:
+        """One pick per tile (``pick K11; pick J11; 11J ...``) is the same action as
+        the single pick of the earlier square (``pick J11; 11J ...``)."""
+        parts = [p.strip() for p in text.split(";")]
+        picks = [i for i, p in enumerate(parts[:-1]) if p.lower().startswith("pick ")]
+        if len(picks) != 2:
+            return text
+        size = self._state.board.size
+        try:
+            (ra, ca), (rb, cb) = (parse_square(parts[i][5:].strip(), size) for i in picks)
+            across = parse_coord(parts[-1].split()[0], size)[2]
+        except (ValueError, IndexError):
+            return text
+        if (across and (ra, ca - 1) == (rb, cb)) or (not across and (ra - 1, ca) == (rb, cb)):
+            parts[picks[0]] = f"pick {square_name(rb, cb)}"
+            del parts[picks[1]]
+            return "; ".join(parts)
+        return text
+
+    def _act(self, text: str, ms) -> None:
+        s = self._state
         word = text.split(" ", 1)[0].lower()
         if word == "challenge":
-            return self._challenge()
+            return self._challenge(self._seat(text[9:].strip()), ms)
         if word == "check":
-            return self._check_large()
+            if text.lower() != "check":
+                raise GameError("'check' takes nothing after it")
+            return self._check_large(ms)
+        if s.phase == "over":
+            raise GameError("the game is over")
         if word == "timeout":
             return self._timeout()
-        if self._tick(elapsed):
-            return s.turns[-1]
+        if self._tick(ms):
+            return None
         if word == "trade":
             return self._trade(text[5:].strip().upper())
-        move = parse_move(text, s.board, self.rules, self.active_rack())
+        move = parse_move(text, s.board, self.rules, self.active_rack)
         if s.phase == "final":
             return self._final_move(move)
         return self._move(move)
 
+    def _seat(self, arg: str):
+        if not arg:
+            return None
+        if not (arg.isascii() and arg.isdigit() and len(arg) == 1 and 1 <= int(arg) <= self._players):
+            raise GameError(f"'challenge {arg[:10]}': name the challenging seat, 1 to {self._players}")
+        return int(arg) - 1
+
     # -- clock
-    def _tick(self, elapsed):
-        s = self.s
-        if not self.rules.clock or elapsed is None:
+    def _tick(self, ms) -> bool:
+        """Charge the time to the player to move; True when time ran out (void move)."""
+        s = self._state
+        if not self.rules.clock or ms is None:
             return False
         p = s.to_move
-        s.clock[p] -= elapsed
+        left = s.clock[p]
+        s.clock[p] -= ms
+        if s.phase == "final":   # the time allowed is what is left; no overtime here
+            if ms > max(left, 0):
+                self._final_timeout()
+                return True
+            return False
         if s.clock[p] < 0 and self.rules.clock_rule == "timesup":
             self._timeout()  # time ran out before the move was made: it does not count
             return True
         return False
 
+    def _charge(self, p: int, ms) -> None:
+        if self.rules.clock and ms is not None:
+            self._state.clock[p] -= ms
+
     def _timeout(self):
-        s = self.s
+        s = self._state
         if not self.rules.clock:
             raise GameError("there is no clock in this game")
-        p = s.to_move
+        if s.phase == "final":
+            return self._final_timeout()
         if self.rules.clock_rule == "overtime":
             raise GameError("with the overtime rule, play goes on after time runs out")
+        p = s.to_move
         s.timed_out[p] = True
-        s.clock[p] = min(s.clock[p], 0.0)
-        s.turns.append(Turn(p, "time", "time's up", 0, self.rack(p), counts=False))
-        alive = [q for q in range(self.players) if not s.timed_out[q]]
+        s.clock[p] = min(s.clock[p], 0)
+        s.turns.append(Turn(p, TIME, "time's up", 0, self.rack(p)))
+        alive = [q for q in range(self._players) if not s.timed_out[q]]
         if not alive:
             return self._end("every player ran out of time")
-        if self.players == 2 and s.scores[alive[0]] > s.scores[p]:
-            return self._end(f"{self.names[p]} ran out of time and is behind")
+        if self._players == 2 and s.scores[alive[0]] > s.scores[p]:
+            return self._end(f"{self._names[p]} ran out of time and is behind")
         self._advance()
+
+    def _final_timeout(self):
+        """Time running out in the final round ends that finder's attempt, nothing more."""
+        s = self._state
+        p = s.to_move
+        s.turns.append(Turn(p, TIME, "final: time's up", 0, sort_rack(s.racks[1 - p])))
+        self._next_finder()
 
     # -- the turn
     def _move(self, move):
-        s = self.s
+        s, rules = self._state, self.rules
         p = s.to_move
         rack_before = self.rack(p)
-        rules = self.rules
         if isinstance(move, Play):
             ev = evaluate(s.board, s.racks[p], move, rules, self.judge)
             if not ev.legal:
                 raise MoveError(ev.error)
-            text = format_move(s.board, move, ev)
-            words = [w.word for w in ev.words]
+            text, info = format_move(s.board, move, ev), _details(move, ev, s.board.size)
             if ev.invalid and rules.judgment != "challenge":
-                if rules.judgment == "retry":
-                    raise MoveError(f"not in the word list: {', '.join(ev.invalid)}; try again")
+                self._swaps_stand(move.pre, p)
+                if rules.judgment == "retry":   # withdrawn at no cost; the same player again
+                    s.turns.append(Turn(p, RETRY, text, 0, rack_before, **info))
+                    return None
                 # Good words only: the play comes off, scores 0, the turn passes.
-                self._swaps_stand(move, p)
-                s.turns.append(Turn(p, "invalid", text, 0, rack_before, words, ev.invalid,
-                                    checkable=rules.large_check, value=ev.score))
+                s.turns.append(Turn(p, INVALID, text, 0, rack_before, checkable=rules.large_check,
+                                    value=ev.score, **info))
                 return self._after_turn(placed=False)
             s.board = ev.board
             s.racks[p] = ev.rack
             s.scores[p] += ev.score
-            s.turns.append(Turn(p, "play", text, ev.score, rack_before, words, ev.invalid))
+            s.turns.append(Turn(p, PLAY, text, ev.score, rack_before, **info))
             self._draw(p, rules.rack_size - len(s.racks[p]))
             if not s.racks[p] and not s.bag.tiles:
-                return self._end(f"{self.names[p]} went out", goer=p)
+                return self._end(f"{self._names[p]} went out", goer=p)
             return self._after_turn(placed=True)
         # Exchange or pass, after any swaps.
         if any(kind == "pick" for kind, _ in move.pre):
@@ -265,24 +457,36 @@ class Game:
             s.board, s.racks[p] = board, rack
             self._draw(p, len(move.tiles))
             s.bag.put_back(move.tiles)
-            s.turns.append(Turn(p, "exchange", format_move(board, move), 0, rack_before))
+            s.turns.append(Turn(p, EXCHANGE, format_move(board, move), 0, rack_before))
         else:
             s.board, s.racks[p] = board, rack
-            s.turns.append(Turn(p, "pass", format_move(board, move), 0, rack_before))
+            s.turns.append(Turn(p, PASS, format_move(board, move), 0, rack_before))
         return self._after_turn(placed=False)
 
-    def _swaps_stand(self, move: Play, p: int) -> None:
-        """After an invalid play, swaps made with the player's own tiles stand; a
-        pick-off (and any swap that used a picked tile) is undone."""
-        if not move.pre or any(kind == "pick" for kind, _ in move.pre):
-            return
-        board, rack = self.s.board.copy(), list(self.s.racks[p])
-        apply_pre(board, rack, move.pre, self.rules, move.across)
-        self.s.board, self.s.racks[p] = board, rack
+    def _swaps_stand(self, pre, p: int) -> None:
+        """After an invalid or withdrawn play (RULES.md 6.0), on the board and rack
+        from before it: the swaps made with the player's own tiles stand; the
+        pick-off, and a swap that needed a picked tile, stay undone."""
+        s = self._state
+        board, rack = s.board.copy(), list(s.racks[p])
+        for kind, sq in pre:
+            if kind == "swap" and board.cells[sq].islower() and board.cells[sq].upper() in rack:
+                apply_pre(board, rack, (("swap", sq),), self.rules, True)
+        s.board, s.racks[p] = board, rack
 
-    def _after_turn(self, placed: bool):
-        s = self.s
-        rules = self.rules
+    def _withdraw(self, turn: Turn) -> None:
+        """Take a play back: the state from before it, with own-tile swaps standing
+        and the clocks as they are now (time spent stays spent)."""
+        clocks = list(self._state.clock)
+        self._state = self._state_before(turn)
+        self._state.clock = clocks
+        layout = self._state.board.layout
+        pre = [(kind.lower(), layout.square(name)) for kind, name in
+               (part.split() for part in turn.text.split(";")[:-1])]
+        self._swaps_stand(pre, turn.player)
+
+    def _after_turn(self, placed: bool, advance: bool = True):
+        s, rules = self._state, self.rules
         s.traded = False
         if placed:
             s.scoreless = 0
@@ -291,79 +495,96 @@ class Game:
             s.scoreless += 1
             s.idle = s.idle + 1 if len(s.bag) < rules.rack_size else 0
         alive = sum(1 for t in s.timed_out if not t)
-        if self.players == 2 and alive == 1:
+        if self._players == 2 and alive == 1:
             out, left = (0, 1) if s.timed_out[0] else (1, 0)
             if s.scores[left] > s.scores[out]:
-                return self._end(f"{self.names[left]} passed the score of {self.names[out]}, "
+                return self._end(f"{self._names[left]} passed the score of {self._names[out]}, "
                                  "who ran out of time")
-        if rules.end == "scoreless" and s.scoreless >= 3 * self.players:
+        if rules.end == "scoreless" and s.scoreless >= 3 * self._players:
             return self._end(f"{s.scoreless} turns in a row without a play")
         if rules.end == "cycle":
             if s.idle >= alive + 1:
                 return self._end("a full cycle of turns added no tile")
-            if s.scoreless >= 4 * self.players:
+            if s.scoreless >= 4 * self._players:
                 return self._end(f"{s.scoreless} turns in a row without a play")
-        self._advance()
-        return s.turns[-1]
+        if advance:
+            self._advance()
 
-    def _advance(self):
-        s = self.s
-        for _ in range(self.players):
-            s.to_move = (s.to_move + 1) % self.players
-            if not s.timed_out[s.to_move]:
+    def _advance(self) -> None:
+        """To the next seat still playing, passing over a wrong challenger's lost turn."""
+        s = self._state
+        for _ in range(2 * self._players):
+            s.to_move = (s.to_move + 1) % self._players
+            if s.skip[s.to_move]:
+                s.skip[s.to_move] = False
+            elif not s.timed_out[s.to_move]:
                 return
 
     # -- judgment actions
-    def _challenge(self):
-        s = self.s
-        if self.rules.judgment != "challenge":
-            raise GameError("there are no challenges in these rules")
-        last = self._last_turn()
-        if last is None or last.kind != "play":
-            raise GameError("there is no play to challenge")
-        challenger = s.to_move if s.phase != "over" else (last.player + 1) % self.players
-        if last.invalid:
-            # The phony comes off: back to the state before it, then a lost turn.
-            self.s = self._state_before_last_turn()
-            self.s.turns.append(Turn(last.player, "phony", last.text, 0, last.rack, last.words, last.invalid))
-            return self._after_turn(placed=False)
-        s.turns.append(Turn(challenger, "lost", "lost challenge", 0, self.rack(challenger)))
-        s.to_move = challenger
-        return self._after_turn(placed=False) if s.phase != "over" else s.turns[-1]
-
-    def _check_large(self):
-        s = self.s
-        last = self._last_turn()
-        if last is None or not last.checkable:
-            raise GameError("there is no failed play to check in the large list")
-        if self.judge.rescued_by_large(last.invalid):
-            # Found: withdrawn, not a turn; the same player plays again.
-            self.s = self._state_before_last_turn()
-            return None
-        value = last.value
-        last.checkable = False
-        last.kind = "invalid"
-        last.score = -value
-        s.scores[last.player] -= value
-        return last
-
-    def _last_turn(self):
-        for t in reversed(self.s.turns):
-            if t.kind not in ("end", "time"):
-                return t
+    def _open_turn(self) -> Turn | None:
+        """The last turn if nothing but end or time lines followed it (so it may
+        still be challenged or checked)."""
+        for t in reversed(self._state.turns):
+            if t.kind not in (END, TIME):
+                return t if is_turn(t) else None
         return None
 
-    def _state_before_last_turn(self) -> State:
-        """The snapshot taken before the action that made the last turn line."""
-        n = len(self.s.turns)
+    def _challenge(self, seat, ms):
+        s = self._state
+        if self.rules.judgment != "challenge":
+            raise GameError("there are no challenges in these rules")
+        last = self._open_turn()
+        if last is None or last.kind != PLAY:
+            raise GameError("there is no play to challenge")
+        if seat is None:   # the player due to move (after the end: the next seat)
+            seat = s.to_move if s.phase != "over" else (last.player + 1) % self._players
+        if seat == last.player or s.timed_out[seat]:
+            raise GameError("a player cannot challenge their own play" if seat == last.player
+                            else f"{self._names[seat]} is out of time")
+        if last.invalid:
+            # The phony comes off (own-tile swaps stand), a lost turn for its player.
+            self._withdraw(last)
+            self._charge(seat, ms)
+            self._state.turns.append(replace(last, kind=PHONY, score=0))
+            return self._after_turn(placed=False)
+        self._charge(seat, ms)
+        s.turns.append(Turn(seat, LOST, "lost challenge", 0, self.rack(seat)))
+        if s.phase == "over":
+            return None
+        if seat == s.to_move:
+            return self._after_turn(placed=False)
+        s.skip[seat] = True     # 3-4 players: the challenger's own next turn is lost
+        return self._after_turn(placed=False, advance=False)
+
+    def _check_large(self, ms):
+        """Also after the end a failed play caused (the end stands only once the
+        check is declined or fails): a rescued play is not a turn."""
+        s = self._state
+        last = self._open_turn()
+        if last is None or not last.checkable:
+            raise GameError("there is no failed play to check in the large list")
+        self._charge(last.player, ms)
+        if self.judge.rescued_by_large(last.invalid):
+            # Found: withdrawn, not a turn; the same player plays again.
+            self._withdraw(last)
+            return None
+        i = max(k for k, t in enumerate(s.turns) if t is last)
+        s.turns[i] = replace(last, checkable=False, score=-last.value)
+        s.scores[last.player] -= last.value
+        return None
+
+    def _state_before(self, turn: Turn) -> State:
+        """A copy of the snapshot taken before the action that made ``turn``."""
+        turns = self._state.turns
+        i = max(k for k, t in enumerate(turns) if t is turn)
         for snap in reversed(self._undo):
-            if len(snap.turns) < n:
-                return copy.deepcopy(snap)
+            if len(snap.turns) <= i:
+                return snap.copy()
         raise GameError("no earlier state")
 
     # -- Richard's free trade
     def _trade(self, tiles: str):
-        s = self.s
+        s = self._state
         p = s.to_move
         if not self.rules.free_trades:
             raise GameError("free trades are not part of these rules")
@@ -374,35 +595,26 @@ class Game:
             raise GameError("your rack shows no trade condition (two pairs, three of a letter, "
                             "six vowels or six consonants)")
         if not trade_allowed(rack, tiles):
-            raise GameError(f"trading {tiles} would not clear the rack's conditions one tile at a time")
+            raise GameError(f"trading {tiles[:20]} would not clear the rack's conditions one tile at a time")
         for t in tiles:
             rack.remove(t)
-        drawn = []
-        rejected = []
-        while len(drawn) < len(tiles) and s.bag.tiles:
-            t = s.bag.draw_one()
-            held_blank = BLANK in rack or s.blanks_drawn[p] > 0
-            if conditions(rack + drawn + [t]) or (t == BLANK and held_blank):
-                rejected.append(t)
-                continue
-            drawn.append(t)
-        if rejected:
-            s.bag.put_back(rejected)
+        no_blank = self.rules.split_blanks and (BLANK in rack or s.blanks_drawn[p] > 0)
+        drawn = draw_for_trade(s.bag, rack, len(tiles), no_blank)
         s.bag.put_back(tiles)
         rack.extend(drawn)
+        s.blanks_drawn[p] += drawn.count(BLANK)
         s.traded = True
-        s.turns.append(Turn(p, "trade", f"trade {tiles}", 0, sort_rack(rack), counts=False))
-        return s.turns[-1]
+        s.turns.append(Turn(p, TRADE, f"trade {tiles}", 0, sort_rack(rack)))
 
     # -- drawing
     def _draw(self, p: int, n: int) -> None:
-        s = self.s
+        s = self._state
         for _ in range(max(0, n)):
             if not s.bag.tiles:
                 return
             t = s.bag.draw_one()
-            if t == BLANK and self.rules.split_blanks and self.players > 1:
-                others = min(s.blanks_drawn[q] for q in range(self.players) if q != p)
+            if t == BLANK and self.rules.split_blanks and self._players > 1:
+                others = min(s.blanks_drawn[q] for q in range(self._players) if q != p)
                 if s.blanks_drawn[p] > others and any(x != BLANK for x in s.bag.tiles):
                     s.bag.put_back([t])
                     t = s.bag.draw_one()
@@ -414,58 +626,134 @@ class Game:
             s.racks[p].append(t)
 
     # -- the end
-    def _end(self, reason: str, goer: int | None = None):
-        s = self.s
+    def _end(self, reason: str, goer: int | None = None) -> None:
+        s, rules = self._state, self.rules
         s.phase = "over"
         s.end_reason = reason
-        rules = self.rules
-        adjust = [0] * self.players
+        adjust = [0] * self._players
         if rules.end_adjust != "none":
-            others_total = sum(rack_value(s.racks[q]) for q in range(self.players) if q != goer)
-            for p in range(self.players):
+            others_total = sum(rack_value(s.racks[q]) for q in range(self._players) if q != goer)
+            for p in range(self._players):
                 if p == goer:
                     adjust[p] = others_total * (2 if rules.end_adjust == "classic" else 1)
                 elif goer is None or rules.end_adjust == "transfer":
                     adjust[p] = -rack_value(s.racks[p])
         if rules.clock and rules.clock_rule == "overtime":
-            for p in range(self.players):
+            for p in range(self._players):
                 if s.clock[p] < 0:
-                    minutes = int((-s.clock[p] + 59.999999) // 60)
-                    adjust[p] -= 10 * minutes
-        for p in range(self.players):
+                    adjust[p] -= 10 * ((-s.clock[p] + 59_999) // 60_000)   # per started minute
+        for p in range(self._players):
             if adjust[p]:
                 s.scores[p] += adjust[p]
-                s.turns.append(Turn(p, "end", f"({sort_rack(s.racks[p])})", adjust[p], self.rack(p),
-                                    counts=False))
-        if rules.final_round and self.players == 2 and all(s.racks):
-            s.phase = "final"
+                s.turns.append(Turn(p, END, f"({sort_rack(s.racks[p])})", adjust[p], self.rack(p)))
+        if rules.final_round and self._players == 2 and all(s.racks):
             first = (s.to_move + 1) % 2  # the one due to move starts
-            s.final_left = [first, 1 - first]
-            s.to_move = first
-        return s.turns[-1] if s.turns else None
+            # With a clock, a finder's time is what is left: none left, no attempt.
+            finders = [q for q in (first, 1 - first) if not rules.clock or s.clock[q] > 0]
+            if finders:
+                s.phase, s.final_left, s.to_move = "final", finders, finders[0]
 
-    def _final_move(self, move):
-        s = self.s
+    def _final_move(self, move) -> None:
+        s = self._state
         p = s.to_move
         opp_rack = s.racks[1 - p]
         if isinstance(move, Play):
             ev = evaluate(s.board, opp_rack, move, self.rules, self.judge)
             if not ev.legal:
                 raise MoveError(ev.error)
+            info = _details(move, ev, s.board.size)
             text = "final " + format_move(s.board, move, ev)
-            words = [w.word for w in ev.words]
             if ev.invalid:
-                turn = Turn(p, "final", text, -ev.score, sort_rack(opp_rack), words, ev.invalid)
+                turn = Turn(p, FINAL, text, -ev.score, sort_rack(opp_rack), **info)
             else:
-                turn = Turn(p, "final", text, ev.score + FINAL_ROUND_BONUS, sort_rack(opp_rack), words)
+                turn = Turn(p, FINAL, text, ev.score + FINAL_ROUND_BONUS, sort_rack(opp_rack), **info)
                 s.final_found[p] = True
+        elif isinstance(move, Exchange):
+            raise MoveError("in the final round you place tiles or decline with '-'")
         else:
-            turn = Turn(p, "final", "final -", 0, sort_rack(opp_rack), counts=False)
+            turn = Turn(p, DECLINE, "final -", 0, sort_rack(opp_rack))
         s.scores[p] += turn.score
         s.turns.append(turn)
+        self._next_finder()
+
+    def _next_finder(self) -> None:
+        s = self._state
         s.final_left.pop(0)
         if s.final_left:
             s.to_move = s.final_left[0]
         else:
             s.phase = "over"
-        return turn
+
+
+def _details(move: Play, ev: Evaluation, size: int) -> dict:
+    """The Turn fields a placement's line carries for the score sheet and replays."""
+    return dict(words=tuple(w.word for w in ev.words), invalid=tuple(ev.invalid),
+                squares=tuple(square_name(*divmod(sq, size)) for sq, _, _ in move.tiles),
+                breakdown=ev.to_dict(size))
+
+
+# ---------------------------------------------------------------------- input
+def _clean(text) -> str:
+    """Action text: printable ASCII on one line (errors quote at most 60 characters)."""
+    if not isinstance(text, str):
+        raise GameError("an action is text")
+    text = text.strip()
+    if not text:
+        raise GameError("empty action")
+    if not (text.isascii() and text.isprintable()):
+        raise GameError(f"{text[:60]!r}: an action is letters, digits and ;-[]? on one line")
+    if len(text) > 200:
+        raise GameError(f"{text[:60]!r}...: too long for an action")
+    return text
+
+
+def _to_ms(elapsed):
+    """Seconds (int or float) -> whole milliseconds, or None; rejects nan, inf, < 0."""
+    if elapsed is None:
+        return None
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
+        raise GameError("an elapsed time is a number of seconds")
+    if isinstance(elapsed, float) and not math.isfinite(elapsed):
+        raise GameError("an elapsed time must be a finite number of seconds")
+    if not 0 <= elapsed <= MAX_SECONDS:
+        raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
+    return int(elapsed * 1000) if isinstance(elapsed, int) else round(elapsed * 1000)
+
+
+def split_action(action: str):
+    """A logged action -> (text, milliseconds or None); reads ``@12500ms`` and the
+    old ``@12.5`` (seconds) form."""
+    if not isinstance(action, str):
+        raise GameError("an action is text")
+    if " @" not in action:
+        return _clean(action), None
+    text, _, at = action.rpartition(" @")
+    try:
+        if at.endswith("ms") and at[:-2].isascii() and at[:-2].isdigit() and len(at) <= 14:
+            ms = int(at[:-2])
+        elif len(at) <= 30 and at.isascii():
+            ms = _to_ms(float(at))
+        else:
+            raise ValueError
+    except ValueError:
+        raise GameError(f"{at[:60]!r} is not an elapsed time (write @12500ms)") from None
+    if ms > MAX_SECONDS * 1000:
+        raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
+    return _clean(text), ms
+
+
+_split_action = split_action   # the old private name (engine/session.py imports it)
+
+
+def _check_names(names, players: int) -> list[str]:
+    if names is None:
+        return [f"player{i + 1}" for i in range(players)]
+    names = list(names)
+    if len(names) != players:
+        raise GameError(f"{len(names)} names for {players} players")
+    out = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 60:
+            raise GameError(f"{str(name)[:60]!r} is not a player name (1 to 60 printable characters)")
+        out.append(name.strip())
+    return out

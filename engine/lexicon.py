@@ -55,6 +55,13 @@ popcounts by ``bytes.translate`` summed as big integers, one
 ``itertools.accumulate`` each for ``node_first`` and the implied children, and
 big-integer AND/OR (plane by plane) to merge those into ``edge_child``; never a
 Python loop per node or edge.
+
+A file can pass the CRC and still be malformed: loading rejects, plane by plane, an
+edge past the last node, a leaf that ends no word, bad flag bits and an impossible
+header. A cycle (an edge back up the graph) needs a walk over every edge, costing
+more than the load: walks are safe without it (lookups and move generation stop at
+the word or the board; :meth:`words` raises past the longest word), and
+``from_bytes(data, full_check=True)`` (:meth:`check_acyclic`) finds it exactly.
 """
 
 from __future__ import annotations
@@ -66,14 +73,7 @@ import struct
 import sys
 import zlib
 
-__all__ = [
-    "Lexicon",
-    "LexiconFormatError",
-    "CHILD_BITS",
-    "END_LARGE",
-    "END_MAIN",
-    "LIVE_MAIN",
-]
+__all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_LARGE", "END_MAIN", "LIVE_MAIN"]
 
 CHILD_BITS = (1 << 26) - 1
 END_LARGE = 1 << 26
@@ -103,6 +103,15 @@ _ONE_TO_FF = bytes([0, 255]) + bytes(254)
 _LETTER_CODES = bytes.maketrans(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", bytes(range(26)) * 2)
 _BELOW = tuple((1 << i) - 1 for i in range(26))  # letters before letter i
+# mask byte 3 (bits 24..31): a node is malformed when a flag bit 29..31 is set, or
+# END_MAIN without END_LARGE.
+_BAD_FLAGS = bytes(1 if v & 0xE0 or (v & 8 and not v & 4) else 0 for v in range(256))
+_NO_END = bytes(0 if v & 4 else 1 for v in range(256))  # END_LARGE (bit 26) clear
+
+
+def _first_set_byte(flags: int) -> int:
+    """Index of the lowest byte holding 1 in a little-endian int of 0/1 bytes."""
+    return ((flags & -flags).bit_length() - 1) // 8
 
 
 class LexiconFormatError(ValueError):
@@ -207,8 +216,10 @@ class Lexicon:
     # ------------------------------------------------------------------ loading
 
     @classmethod
-    def from_bytes(cls, data) -> "Lexicon":
-        """Load the binary written by :meth:`to_bytes` (the shipped lexicon.bin)."""
+    def from_bytes(cls, data, full_check: bool = False) -> "Lexicon":
+        """Load the binary written by :meth:`to_bytes` (the shipped lexicon.bin).
+        ``full_check`` also proves the graph acyclic (:meth:`check_acyclic`), at a
+        cost above the load itself: for files that did not come from the build."""
         data = bytes(data)
         if len(data) < HEADER_SIZE:
             raise LexiconFormatError(
@@ -255,6 +266,7 @@ class Lexicon:
         # edge counts = popcount of the 26 letter bits, byte plane by byte plane
         counts = _add_bytes([mp[0].translate(_POPCOUNT), mp[1].translate(_POPCOUNT),
                              mp[2].translate(_POPCOUNT), mp[3].translate(_POPCOUNT_LOW2)], n)
+        _check_planes(mp, rp, counts, n, main_count, large_count, maxlen)
         first = array.array(_U32, itertools.accumulate(counts, initial=0))
         if first[-1] != e:
             raise LexiconFormatError(
@@ -278,7 +290,42 @@ class Lexicon:
             v |= int.from_bytes(idb[4 + j::4], "little") & keep
             merged.append(v.to_bytes(e, "little"))
         child = _u32_array(_interleave(merged, 4, e))
-        return cls(mask, first, child, k, main_count, large_count, maxlen)
+        lex = cls(mask, first, child, k, main_count, large_count, maxlen)
+        if full_check:
+            lex.check_acyclic()
+        return lex
+
+    def check_acyclic(self) -> None:
+        """Raise LexiconFormatError unless every path from the root is at most
+        ``max_length`` letters: no edge leads back up the graph (a cycle) and the
+        header's longest word is true. A walk over every edge (Kahn's order)."""
+        first, child, n = self.node_first, self.edge_child, self.node_count
+        indegree = [0] * n
+        for c in child:
+            indegree[c] += 1
+        if indegree[0]:
+            raise LexiconFormatError("lexicon binary corrupt: an edge leads back to the root")
+        depth = [0] * n
+        ready = [0]
+        done = 0
+        while ready:
+            node = ready.pop()
+            done += 1
+            d = depth[node] + 1
+            for c in child[first[node]:first[node + 1]]:
+                if depth[c] < d:
+                    depth[c] = d
+                indegree[c] -= 1
+                if not indegree[c]:
+                    ready.append(c)
+        if done != n:
+            raise LexiconFormatError(
+                f"lexicon binary corrupt: {n - done} nodes lie on or below a cycle, "
+                "or cannot be reached from the root")
+        if max(depth) > self.max_length:
+            raise LexiconFormatError(
+                f"lexicon binary corrupt: a path of {max(depth)} letters, but the "
+                f"header says the longest word has {self.max_length}")
 
     def to_bytes(self) -> bytes:
         """The binary form read by :meth:`from_bytes` (same lexicon, same bytes)."""
@@ -315,6 +362,12 @@ class Lexicon:
         main_set = _read_word_file(path)
         large_set = main_set if large is None else _read_word_file(large) | main_set
         return cls._from_sets(main_set, large_set)
+
+    @classmethod
+    def from_text(cls, data: bytes, name: str = "word list") -> "Lexicon":
+        """The same list as :meth:`from_file` reads, from the file's bytes (an upload)."""
+        words = _parse_word_text(bytes(data), name)
+        return cls._from_sets(words, words)
 
     @classmethod
     def default(cls) -> "Lexicon":
@@ -407,10 +460,15 @@ class Lexicon:
         end = END_LARGE if large else END_MAIN
         need = 0 if large else LIVE_MAIN
         letters = [chr(65 + i) for i in range(26)]
+        longest = self.max_length
         stack = [(0, "")]
         pop = stack.pop
         while stack:
             n, prefix = pop()
+            if len(prefix) > longest:  # only a cycle (or a false header) leads here
+                raise LexiconFormatError(
+                    f"lexicon corrupt: {prefix[:20]}... runs past the longest word "
+                    f"({longest} letters): the graph has a cycle")
             m = mask[n]
             if m & end:
                 yield prefix
@@ -441,8 +499,52 @@ class Lexicon:
 # ---------------------------------------------------------------------- building
 
 
+def _check_planes(mp, rp, counts: bytes, n: int, main_count: int, large_count: int,
+                  maxlen: int) -> None:
+    """Structure checks on the inflated byte planes (see the module docstring);
+    ``counts[node]`` is the node's number of edges. Byte scans (``in``, ``find``)
+    first; big integers only where a plane needs the one below it."""
+    if main_count > large_count or (large_count and not 1 <= maxlen < n):
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: inconsistent header ({main_count} main words, "
+            f"{large_count} large, longest {maxlen} letters, {n} nodes)")
+    # explicit refs (0 = implied) must name a node: compare byte planes from the top
+    bad_edge, tied = -1, None  # tied: 0xFF where every plane so far equals n - 1's
+    top = len(rp) - 1 if (n - 1) >> (8 * len(rp)) == 0 else -1
+    for j in range(top, -1, -1):
+        limit = (n - 1) >> (8 * j) & 255
+        above = rp[j].translate(bytes(1 if v > limit else 0 for v in range(256)))
+        if tied is None:
+            bad_edge = above.find(1)
+        else:
+            hit = int.from_bytes(above, "little") & tied
+            bad_edge = _first_set_byte(hit) if hit else -1
+        if bad_edge >= 0 or bytes([limit]) not in rp[j]:
+            break
+        equal = int.from_bytes(rp[j].translate(bytes(0xFF if v == limit else 0
+                                                     for v in range(256))), "little")
+        tied = equal if tied is None else tied & equal
+        if not tied:
+            break
+    if bad_edge >= 0:
+        ref = sum(rp[j][bad_edge] << (8 * j) for j in range(len(rp)))
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: edge {bad_edge} leads to node {ref}, past the last "
+            f"node {n - 1}")
+    node = mp[3].translate(_BAD_FLAGS).find(1)
+    if node >= 0:
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: node {node} has unknown or contradictory word-end flags")
+    # a leaf (no edge) must end a word; the root of an empty lexicon is the exception
+    leaf = _add_bytes([counts.translate(_IS_ZERO), mp[3].translate(_NO_END)], n).find(2, 1)
+    if leaf >= 0:
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: node {leaf} has no edge and ends no word")
+
+
 def _bad_word(word, where="") -> LexiconFormatError:
-    return LexiconFormatError(f"{where}{word!r} is not a word of letters A-Z")
+    text = repr(word) if len(str(word)) <= 60 else repr(str(word)[:60]) + "..."
+    return LexiconFormatError(f"{where}{text} is not a word of letters A-Z")
 
 
 def _clean_words(words) -> set:
@@ -462,15 +564,27 @@ def _clean_words(words) -> set:
 
 
 def _read_word_file(path) -> set:
+    with open(path, "rb") as f:
+        return _parse_word_text(f.read(), os.fspath(path))
+
+
+def _parse_word_text(data: bytes, name: str) -> set:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LexiconFormatError(
+            f"{name}:{line}: not UTF-8 text (byte {data[exc.start]:#04x}); a "
+            "word list is one word of letters A-Z per line") from None
     out = set()
-    with open(path, encoding="utf-8-sig") as f:
-        for lineno, line in enumerate(f, 1):
-            w = line.split("#", 1)[0].strip()
-            if not w:
-                continue
-            if not (w.isascii() and w.isalpha()):
-                raise _bad_word(w, f"{os.fspath(path)}:{lineno}: ")
-            out.add(w.upper())
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as open() reads
+    for lineno, line in enumerate(lines, 1):
+        w = line.split("#", 1)[0].strip()
+        if not w:
+            continue
+        if not (w.isascii() and w.isalpha()):
+            raise _bad_word(w, f"{name}:{lineno}: ")
+        out.add(w.upper())
     return out
 
 

@@ -1,11 +1,17 @@
 """Generation along one line: the per-direction grid (cross-check masks and
 cross-word points per empty square), the rack's left parts, and the Appel-Jacobson
-extension with inline scoring. ``movegen.MoveGenerator`` drives these."""
+extension with inline scoring, recording each play as a ``Candidate``.
+``movegen.MoveGenerator`` drives these. The scoring rules come from scoring.py
+(``small_word_cap``, ``jqxz_bonus_per_tile``, ``stretch_points``,
+``lone_tile_across``) and the inner board from ``Layout.inner_range``: each rule
+is defined once for both scorers."""
 
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, line_order, transpose
+from .moves import Play
 from .rules import TWO_LETTER_72, Rules
+from .scoring import jqxz_bonus_per_tile, lone_tile_across, small_word_cap, stretch_points
 from .tiles import VALUES
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -14,6 +20,42 @@ ALL_MASK = (1 << 26) - 1
 _VAL = [VALUES[ch] for ch in LETTERS]
 _WILD_I = tuple(LETTERS.index(ch) for ch in "JQXZ")
 _TWO72 = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
+
+
+class OutOfBudget(Exception):
+    """Raised inside generation when its Budget (movegen.py) runs out."""
+
+
+def cap_table(rules: Rules) -> tuple[int, ...]:
+    """``small_word_cap`` by word length, for the inner loops."""
+    return tuple(small_word_cap(rules, n) for n in range(32))
+
+
+class Candidate:
+    """A generated play: ``tiles`` are (square, cell, rack tile) as in Play."""
+
+    __slots__ = ("score", "tiles", "pre", "across", "used", "equity", "length", "rack")
+
+    def __init__(self, score, tiles, pre, across, used, length=0, rack=""):
+        self.length = length      # main word length
+        self.rack = rack          # the rack after swaps and pick-off, before placing
+        self.score = score
+        self.tiles = tiles
+        self.pre = pre
+        self.across = across      # the main word's direction (also for a lone tile)
+        self.used = used          # rack tiles that left the rack (str)
+        self.equity = float(score)
+
+    @property
+    def leave(self) -> str:
+        """The tiles kept after this play, sorted."""
+        left = list(self.rack)
+        for t in self.used:
+            left.remove(t)
+        return "".join(sorted(left))
+
+    def to_play(self) -> Play:
+        return Play(self.tiles, self.pre, self.across)
 
 
 class Grid:
@@ -26,11 +68,7 @@ class Grid:
         self.size = size
         self.across = across
         layout = board.layout
-        if across:
-            order = list(range(n))
-        else:
-            order = [(i % size) * size + i // size for i in range(n)]  # view index -> board square
-        self.order = order
+        self.order = order = line_order(size, across)  # view index -> board square
         cells = board.cells
         self.letter = [-1] * n
         self.value = [0] * n
@@ -47,7 +85,6 @@ class Grid:
             elif sq not in spent:
                 self.lm[i] = layout.letter_mult[sq]
                 self.wm[i] = layout.word_mult[sq]
-        self.inner = [layout.in_inner(*divmod(sq, size)) for sq in order]
         self._cross(gen, rules)
 
     def _cross(self, gen, rules):
@@ -57,7 +94,7 @@ class Grid:
         n = size * size
         mask_a, first_a, child_a = gen.mask, gen.first, gen.child
         end_bit = gen.end_bit
-        cap_on = rules.small_cap
+        caps = gen.caps
         self.cmask = cmask = [ALL_MASK] * n
         self.csum = csum = [0] * n
         self.clen = clen = [0] * n      # cross-word length (0: none)
@@ -77,7 +114,7 @@ class Grid:
                 bottom += size
             length = (bottom - top) // size + 1
             clen[i] = length
-            cap = length if cap_on and length <= 4 else 99
+            cap = caps[length]
             s = 0
             prefix = []
             j = top
@@ -133,7 +170,7 @@ class Grid:
             setattr(g, name, list(getattr(self, name)))
         size = self.size
         for sq in squares:
-            i = sq if self.across else (sq % size) * size + sq // size
+            i = sq if self.across else transpose(sq, size)
             g.letter[i] = -1
             g.value[i] = 0
             g.blank[i] = False
@@ -171,6 +208,7 @@ class LeftParts:
         limit = min(cap, sum(counts) - 1)
         mask_a, first_a, child_a = gen.mask, gen.first, gen.child
         live = gen.live_bit
+        budget = gen._budget
         part = []
         out = self.entries
 
@@ -190,6 +228,8 @@ class LeftParts:
                     line.take(code)
                     part.append((L, code))
                     out.append((depth + 1, nd, tuple(part)))
+                    if budget is not None and not len(out) & 4095:
+                        budget.check()  # wild tiles can make millions of left parts
                     if depth + 1 < limit:
                         walk(nd, depth + 1)
                     part.pop()
@@ -240,7 +280,7 @@ class LeftCache:
 class LineGen:
     """Generation along one row of a Grid."""
 
-    def __init__(self, gen, grid, row, counts, pre, across, recorder, constraint, board):
+    def __init__(self, gen, grid, row, counts, pre, across, recorder, pick, board):
         self.gen = gen
         self.grid = grid
         self.size = grid.size
@@ -249,16 +289,25 @@ class LineGen:
         self.pre = pre
         self.across = across
         self.recorder = recorder
-        self.constraint = constraint
+        self.pick = pick  # the variant's PickOff (scoring.py), or None
         self.board = board
         self.rules = gen.rules
         self.placed = []  # (col, letter, tile code: 0..25 natural, 26 blank, 100+W flipped wild)
         self.wild = gen.rules.wild_jqxz
         self.blanks_left = gen.max_blanks
-        if constraint is not None:
-            keep = constraint[1]
+        # The inner-board rule (Layout.covers_inner): the main word must reach
+        # these positions of the line.
+        self.inner_all = board.layout.inner is None
+        span = board.layout.inner_range(row, across)
+        self.inner_lo, self.inner_hi = span if span is not None else (grid.size, -1)
+        if pick is not None:
             size = grid.size
-            self.keep_cols = [(sq if across else (sq % size) * size + sq // size) - self.base for sq in keep]
+            self.keep_cols = [(sq if across else transpose(sq, size)) - self.base for sq in pick.keep]
+            self.old_len = len(pick.word)
+            self.n_picked = len(pick.picked)
+            self.replayed = {}
+            for ch in pick.faceup:
+                self.replayed[ord(ch) - 65] = self.replayed.get(ord(ch) - 65, 0) + 1
         else:
             self.keep_cols = None
 
@@ -295,7 +344,7 @@ class LineGen:
     def left_parts_at(self, a, limit):
         """Extend every left part of at most ``limit`` tiles placed before anchor
         ``a``. Left parts depend only on the rack, so they are enumerated once per
-        rack (``_LeftParts``) and filtered here by the letters the anchor allows."""
+        rack (``LeftParts``) and filtered here by the letters the anchor allows."""
         gen = self.gen
         lp = self.lefts.get(gen, self.counts)
         placed = self.placed
@@ -397,30 +446,30 @@ class LineGen:
                 letters.append(pc[c] if c in pc else grid.letter[base + c])
             if (letters[0], letters[1]) not in _TWO72:
                 return
-        inner = grid.inner
-        if self.board.layout.inner is not None and not any(inner[base + c] for c in range(start, end + 1)):
+        if start > self.inner_hi or end < self.inner_lo:
             return
         n_new = len(placed)
-        one = n_new == 1
-        if one:
+        if n_new == 1:
             c0 = placed[0][0]
             clen = grid.clen[base + c0]
-            # RULES 4.1: the longer qualifying run is the main word; across on a tie.
             if clen >= 2:
-                other_ok = clen >= rules.min_main and (
-                    self.board.layout.inner is None or self._cross_inner(c0))
-                mine_ok = length >= rules.min_main
-                if other_ok and (not mine_ok or clen > length or (clen == length and not self.across)):
+                # RULES 4.1: is this line the lone tile's main word, or the cross?
+                cross_inner = clen >= rules.min_main and (self.inner_all or self._cross_inner(c0))
+                if self.across:
+                    main_across = lone_tile_across(rules, length, True, clen, cross_inner)
+                else:
+                    main_across = lone_tile_across(rules, clen, cross_inner, length, True)
+                if main_across != self.across:
                     return
         if length < rules.min_main:
             return
-        constraint = self.constraint
-        if constraint is not None:
+        pick = self.pick
+        if pick is not None:
             kc = self.keep_cols
-            if not (start <= kc[0] and kc[-1] <= end) or length <= constraint[2]:
+            if not (start <= kc[0] and kc[-1] <= end) or length <= self.old_len:
                 return
-        cap_on = rules.small_cap
-        cap = length if cap_on and length <= 4 else 99
+        caps = self.gen.caps
+        cap = caps[length]
         lm, wm, value = grid.lm, grid.wm, grid.value
         add = rules.premiums == "add"
         pc = {}
@@ -440,7 +489,7 @@ class LineGen:
                     wmults.append(wm[i])
                 cl = grid.clen[i]
                 if cl:
-                    ccap = cl if cap_on and cl <= 4 else 99
+                    ccap = caps[cl]
                     cv = v if v <= ccap else ccap
                     cw = wm[i]
                     cross_total += (grid.csum[i] + cv * lm[i]) * cw
@@ -457,10 +506,7 @@ class LineGen:
         else:
             mult = 1
         score = total * mult + cross_total
-        picked = 0
-        if constraint is not None:
-            picked = constraint[2] - len(constraint[1])
-        played = n_new - picked
+        played = n_new - (self.n_picked if pick is not None else 0)
         score += rules.big_play_bonus(played)
         if rules.stretch_min:
             score += self._stretch(start, end, played)
@@ -469,17 +515,20 @@ class LineGen:
         self._emit(score, start, end)
 
     def _cross_inner(self, c0):
-        grid = self.grid
+        """Whether the cross-word through column ``c0`` touches the inner board."""
+        span = self.board.layout.inner_range(c0, not self.across)
+        if span is None:
+            return False
+        letter = self.grid.letter
         size = self.size
-        i = self.base + c0
-        j = i
-        while j - size >= 0 and grid.letter[j - size] >= 0:
-            j -= size
-        while j < size * size and (j == i or grid.letter[j] >= 0):
-            if grid.inner[j]:
-                return True
-            j += size
-        return False
+        row = self.base // size
+        top = row
+        while top > 0 and letter[(top - 1) * size + c0] >= 0:
+            top -= 1
+        bottom = row
+        while bottom < size - 1 and letter[(bottom + 1) * size + c0] >= 0:
+            bottom += 1
+        return top <= span[1] and bottom >= span[0]
 
     def _stretch(self, start, end, played):
         """A word standing in this line before the play, wholly inside the main
@@ -491,28 +540,28 @@ class LineGen:
         base = self.base
         longest = 0
         c = start
-        constraint = self.constraint
+        pick = self.pick
         while c <= end:
             if letter[base + c] >= 0:
                 c1 = c
                 while c1 + 1 <= end and letter[base + c1 + 1] >= 0:
                     c1 += 1
                 n = c1 - c + 1
-                if constraint is not None and c == self.keep_cols[0]:
-                    n = constraint[2]
+                if pick is not None and c == self.keep_cols[0]:
+                    n = self.old_len
                 if n >= 2 and n > longest:
                     longest = n
                 c = c1 + 1
             else:
                 c += 1
-        return rules.stretch_bonus(played) if longest >= rules.stretch_min else 0
+        return stretch_points(rules, longest, played)
 
     def _jqxz(self, start, end, length, pc):
         """Face-up J/Q/X/Z placed now, per word of 6+ letters (main and crosses).
         After a pick-off, a picked face-up J/Q/X/Z replayed earns nothing."""
         grid = self.grid
         base = self.base
-        replayed = self._replayed_wild()
+        replayed = dict(self.replayed) if self.pick is not None else {}
         eligible = []
         for c in sorted(pc):
             L, code = pc[c]
@@ -523,18 +572,10 @@ class LineGen:
                     eligible.append(c)
         if not eligible:
             return 0
-        bonus = 0
-        per = lambda n: 10 if n == 6 else 20 if n == 7 else 30
-        if length >= 6:
-            bonus += per(length) * len(eligible)
+        bonus = jqxz_bonus_per_tile(length) * len(eligible)
         for c in eligible:
-            cl = grid.clen[base + c]
-            if cl >= 6:
-                bonus += per(cl)
+            bonus += jqxz_bonus_per_tile(grid.clen[base + c])
         return bonus
-
-    def _replayed_wild(self):
-        return dict(self.constraint[3]) if self.constraint is not None else {}
 
     def _emit(self, score, start, end):
         order = self.grid.order
@@ -556,5 +597,5 @@ class LineGen:
                 used.append(w)
         tiles.sort()
         across = self.across
-        self.recorder.add(self.gen.candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1,
-                                     self.rack))
+        self.recorder.add(Candidate(score, tuple(tiles), self.pre, across, "".join(used), end - start + 1,
+                                    self.rack))

@@ -17,59 +17,73 @@ rack allows, and every pick-off of 1..N free-hanging trailing tiles (plays are t
 kept only if they stretch that word). Richard's derived forms are not generated
 (the graph holds only lexicon words); the judge still accepts them when played.
 
-A recorder decides what to keep: ``AllPlays``, ``TopN`` or ``Best`` (the hint list
-and the AI levels share one generator).
+A recorder decides what to keep: ``AllPlays`` or ``TopN`` (the hint list and the AI
+levels share one generator). A ``Budget`` bounds one generation by wall time and/or
+plays recorded: when it runs out the recorder keeps what was found so far
+(``recorder.complete`` is then False). Without a budget generation is exhaustive
+and deterministic.
 """
 
 from __future__ import annotations
 
 import heapq
-from itertools import combinations, permutations
+import time
+from collections import Counter
+from itertools import combinations
 
-from .board import Board
+from .board import Board, has_cross_neighbour, run
 from .lexicon import END_LARGE, END_MAIN, LIVE_MAIN
-from .linegen import BLANK_I, Grid, LeftCache, LineGen
-from .moves import Play
+from .linegen import BLANK_I, Candidate, Grid, LeftCache, LineGen, OutOfBudget, cap_table
+from .moves import MoveError
 from .rules import Rules
-from .scoring import _has_cross_neighbour, _run
-from .tiles import WILD_LETTERS
+from .scoring import apply_pre
+
+__all__ = ["AllPlays", "Budget", "Candidate", "MoveGenerator", "TopN", "swap_order", "swapped"]
 
 
-class Candidate:
-    """A generated play: ``tiles`` are (square, cell, rack tile) as in Play."""
+# ----------------------------------------------------------------- budget
+class Budget:
+    """A bound on generation: ``ms`` milliseconds of wall time from now and/or
+    ``plays`` plays recorded (None: no bound of that kind). Shared by every
+    generation of one decision. A time bound makes the result depend on the
+    machine's speed, so self-play, tests and replays pass no budget (exhaustive
+    and deterministic); a plays bound is deterministic."""
 
-    __slots__ = ("score", "tiles", "pre", "across", "used", "equity", "length", "rack")
+    __slots__ = ("deadline", "plays", "exhausted")
 
-    def __init__(self, score, tiles, pre, across, used, length=0, rack=""):
-        self.length = length      # main word length
-        self.rack = rack          # the rack after swaps and pick-off, before placing
-        self.score = score
-        self.tiles = tiles
-        self.pre = pre
-        self.across = across
-        self.used = used          # rack tiles that left the rack (str)
-        self.equity = float(score)
+    def __init__(self, ms: float | None = None, plays: int | None = None):
+        self.deadline = None if ms is None else time.perf_counter() + ms / 1000.0
+        self.plays = plays
+        self.exhausted = ""   # "" while it lasts, then "plays" or "time": what ran out
 
-    @property
-    def leave(self) -> str:
-        """The tiles kept after this play, sorted."""
-        left = list(self.rack)
-        for t in self.used:
-            left.remove(t)
-        return "".join(sorted(left))
+    def tick(self, count: int) -> None:
+        """Called by a recorder after its ``count``-th play; raises OutOfBudget."""
+        if self.plays is not None and count >= self.plays:
+            self.exhausted = "plays"
+            raise OutOfBudget
+        if self.deadline is not None and not count & 255:
+            self.check()
 
-    def to_play(self) -> Play:
-        return Play(self.tiles, self.pre, self.across)
+    def check(self) -> None:
+        """Raises OutOfBudget once the time is up (or the budget ran out before)."""
+        if self.exhausted:
+            raise OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.exhausted = "time"
+            raise OutOfBudget
 
 
 # ----------------------------------------------------------------- recorders
 class AllPlays:
     def __init__(self):
         self.plays: list[Candidate] = []
-        self.floor = -1 << 30
+        self.budget: Budget | None = None   # set by generate()
+        self.complete = True                # False when the budget cut it short
 
     def add(self, cand: Candidate) -> None:
         self.plays.append(cand)
+        if self.budget is not None:
+            self.budget.tick(len(self.plays))
 
     def result(self):
         return sorted(self.plays, key=lambda c: -c.equity)
@@ -83,7 +97,8 @@ class TopN:
         self.value = value
         self.heap: list = []
         self.count = 0
-        self.floor = -1 << 30
+        self.budget: Budget | None = None   # set by generate()
+        self.complete = True                # False when the budget cut it short
 
     def add(self, cand: Candidate) -> None:
         if self.value is not None:
@@ -94,32 +109,65 @@ class TopN:
             heapq.heappush(self.heap, item)
         elif item > self.heap[0]:
             heapq.heapreplace(self.heap, item)
+        if self.budget is not None:
+            self.budget.tick(self.count)
 
     def result(self):
         return [c for _, _, c in sorted(self.heap, reverse=True)]
 
 
-def Best(value=None):
-    return TopN(1, value)
+# ----------------------------------------------------------------- swaps
+def swap_order(board: Board, rack, squares) -> list[int] | None:
+    """The order in which swaps for the blanks on ``squares`` can be made from
+    ``rack``: ascending squares or, when a swap needs a J/Q/X/Z that another one
+    recovers, the first order (lexicographically) that works, which is the
+    canonical order of move text; None when no order works.
+
+    A depth-first search that remembers which sets of squares left have failed
+    (the rack is fixed by the swaps made), so at most 2^n states are visited, not
+    the n! orderings (10 swappable tiles once took 12.8 s)."""
+    squares = sorted(squares)
+    cells = board.cells
+    need = Counter(cells[sq].upper() for sq in squares)
+    have = Counter(rack)
+    gain = Counter(board.tile_at(sq) for sq in squares)
+    if any(n > have[letter] + gain[letter] for letter, n in need.items()):
+        return None
+    failed: set = set()
+
+    def search(left: tuple) -> list | None:
+        if not left:
+            return []
+        if left in failed:
+            return None
+        for i, sq in enumerate(left):
+            letter = cells[sq].upper()
+            if have[letter] > 0:
+                tile = board.tile_at(sq)
+                have[letter] -= 1
+                have[tile] += 1
+                rest = search(left[:i] + left[i + 1:])
+                have[tile] -= 1
+                have[letter] += 1
+                if rest is not None:
+                    return [sq] + rest
+        failed.add(left)
+        return None
+
+    return search(tuple(squares))
 
 
-def swapped(board, rack, squares):
-    """Carry out swaps on copies, in ascending square order or, when a swap needs
-    a J/Q/X/Z that another one recovers, the first order that works (the canonical
-    order of move text): (pre, board, rack), or None when no order works."""
-    for order in permutations(sorted(squares)):
-        b = board.copy()
-        r = list(rack)
-        for sq in order:
-            letter = b.cells[sq].upper()
-            if letter not in r:
-                break
-            r.remove(letter)
-            r.append(b.remove(sq))
-            b.put(sq, letter)
-        else:
-            return tuple(("swap", sq) for sq in order), b, r
-    return None
+def swapped(board: Board, rack, squares, rules: Rules):
+    """Carry out swaps on copies, in ``swap_order``: (pre, board, rack), or None
+    when no order works."""
+    order = swap_order(board, rack, squares)
+    if order is None:
+        return None
+    pre = tuple(("swap", sq) for sq in order)
+    b = board.copy()
+    r = list(rack)
+    apply_pre(b, r, pre, rules, True)
+    return pre, b, r
 
 
 # ----------------------------------------------------------------- generator
@@ -127,8 +175,6 @@ class MoveGenerator:
     """``max_blanks`` caps the tiles played as blanks (blanks and flipped J/Q/X/Z)
     in one play; ``swaps`` is "subsets" (every subset: exact) or "all" (only no
     swap and every swap at once: the AI's cheaper choice). The defaults are exact."""
-
-    candidate = Candidate  # what LineGen records
 
     def __init__(self, rules: Rules, lexicon, max_blanks: int = 99, swaps: str = "subsets",
                  picks: bool = True, pick_left_max: int = 99):
@@ -142,21 +188,33 @@ class MoveGenerator:
         self.end_bit = END_LARGE if rules.lexicon == "large" else END_MAIN
         self.live_bit = 0 if rules.lexicon == "large" else LIVE_MAIN
         self.two72 = rules.two_letter == "72"
+        self.caps = cap_table(rules)
+        self._budget = None
 
     # -- public
-    def generate(self, board: Board, rack, recorder=None):
-        """Every legal play (all words in the lexicon) of ``rack`` on ``board``."""
+    def generate(self, board: Board, rack, recorder=None, budget: Budget | None = None):
+        """Every legal play (all words in the lexicon) of ``rack`` on ``board``, as
+        the recorder keeps them; with a ``budget``, those found before it ran out
+        (``recorder.complete`` False then)."""
         if recorder is None:
             recorder = AllPlays()
         rack = list(rack)
         self._left_tables = {}  # left parts by rack, shared by the variants of this call
-        for pre, vboard, vrack in self._swap_variants(board, rack):
-            grids = self._generate(vboard, vrack, pre, recorder, None)
-            if self.rules.pick_off and self.picks:
-                for ppre, pboard, prack, constraint in self._pick_variants(vboard, vrack):
-                    self._generate(pboard, prack, pre + ppre, recorder, constraint, grids)
-        if self.swaps == "subsets" and self.rules.pick_off and self.picks and self.rules.blank_swap:
-            self._pick_swappers(board, rack, recorder)
+        self._budget = budget
+        if budget is not None:
+            recorder.budget = budget
+        try:
+            for pre, vboard, vrack in self._swap_variants(board, rack):
+                grids = self._generate(vboard, vrack, pre, recorder, None)
+                if self.rules.pick_off and self.picks:
+                    for ppre, pboard, prack, pick in self._pick_variants(vboard, vrack):
+                        self._generate(pboard, prack, pre + ppre, recorder, pick, grids)
+            if self.swaps == "subsets" and self.rules.pick_off and self.picks and self.rules.blank_swap:
+                self._pick_swappers(board, rack, recorder)
+        except OutOfBudget:
+            recorder.complete = False
+        finally:
+            self._budget = None
         return recorder.result()
 
     # -- variants
@@ -176,7 +234,7 @@ class MoveGenerator:
             options = [sq for sq in blanks if board.cells[sq].upper() in rack]
             subsets = [tuple(options)] if options else []
         for subset in subsets:
-            done = swapped(board, rack, subset)
+            done = swapped(board, rack, subset, self.rules)
             if done is not None:
                 yield done
 
@@ -186,20 +244,21 @@ class MoveGenerator:
         blanks = [sq for sq, c in enumerate(board.cells) if c and c.islower()]
         if not blanks:
             return
-        for ppre, pboard, prack, constraint in self._pick_variants(board, rack):
-            picked = constraint[4]
+        for ppre, pboard, prack, pick in self._pick_variants(board, rack):
             letters = set(prack) | set(pboard.wild.values())
-            options = [sq for sq in blanks if sq not in picked and pboard.cells[sq].upper() in letters]
+            options = [sq for sq in blanks if sq not in pick.picked and pboard.cells[sq].upper() in letters]
             for k in range(1, len(options) + 1):
                 for subset in combinations(options, k):
-                    if swapped(board, rack, subset) is not None:
+                    if swap_order(board, rack, subset) is not None:
                         continue  # possible without the picked tiles: made swaps-first
-                    done = swapped(pboard, prack, subset)
+                    done = swapped(pboard, prack, subset, self.rules)
                     if done is not None:
                         spre, sboard, srack = done
-                        self._generate(sboard, srack, ppre + spre, recorder, constraint)
+                        self._generate(sboard, srack, ppre + spre, recorder, pick)
 
     def _pick_variants(self, board, rack):
+        """(pre, board, rack, PickOff) for every pick-off of 1..N free-hanging
+        trailing tiles of a word on the board."""
         size = board.size
         cells = board.cells
         seen = set()
@@ -207,63 +266,63 @@ class MoveGenerator:
             if not cell:
                 continue
             for across in (True, False):
-                run = _run(cells, sq, across, size)
-                if len(run) < 2 or run[-1] != sq or (run[0], across) in seen:
+                word = run(cells, sq, across, size)
+                if len(word) < 2 or word[-1] != sq or (word[0], across) in seen:
                     continue
-                seen.add((run[0], across))
-                for n in range(1, min(self.rules.pick_off, len(run) - 1) + 1):
-                    picked = run[-n:]
-                    if any(_has_cross_neighbour(cells, s, across, size) for s in picked):
+                seen.add((word[0], across))
+                for n in range(1, min(self.rules.pick_off, len(word) - 1) + 1):
+                    picked = word[-n:]
+                    if any(has_cross_neighbour(cells, s, across, size) for s in picked):
                         break
+                    pre = (("pick", picked[0]),)
                     b = board.copy()
                     r = list(rack)
-                    faceup = {}
-                    for s in picked:
-                        c = cells[s]
-                        if c.isupper() and c in WILD_LETTERS:
-                            faceup[ord(c) - 65] = faceup.get(ord(c) - 65, 0) + 1
-                        r.append(b.remove(s))
-                    keep = run[:-n]
-                    constraint = (across, keep, len(run), faceup, picked)
-                    yield (("pick", picked[0]),), b, r, constraint
+                    try:
+                        pick = apply_pre(b, r, pre, self.rules, across)
+                    except MoveError:
+                        break
+                    yield pre, b, r, pick
 
     # -- one position
-    def _generate(self, board: Board, rack, pre, recorder, constraint, grids=None):
-        """Generate on one variant; returns its grids (per direction) so that a
-        pick-off variant can reuse them with only the picked squares changed."""
+    def _generate(self, board: Board, rack, pre, recorder, pick=None, grids=None):
+        """Generate on one variant (``pick``: its PickOff, if any); returns its
+        grids (per direction) so that a pick-off variant can reuse them with only
+        the picked squares changed."""
         size = board.size
         rules = self.rules
         layout = board.layout
+        budget = self._budget
         counts = [0] * 27
         for t in rack:
             counts[BLANK_I if t == "?" else ord(t) - 65] += 1
         empty_board = not any(board.cells)
         rack_text = "".join(sorted(rack))
         made = {}
-        left_max = self.pick_left_max if constraint is not None else 99
+        left_max = self.pick_left_max if pick is not None else 99
         lefts = self._left_tables.get((rack_text, left_max))
         if lefts is None:
             lefts = self._left_tables[(rack_text, left_max)] = LeftCache(left_max)
         for across in (True, False):
-            if constraint is not None and constraint[0] != across:
+            if pick is not None and pick.across != across:
                 continue
-            if grids is not None and constraint is not None:
-                grid = grids[across].without(constraint[4])
+            if grids is not None and pick is not None:
+                grid = grids[across].without(pick.picked)
             else:
                 grid = made[across] = Grid(board, across, self, rules)
             rows = range(size)
-            if constraint is not None:
-                line = constraint[1][0] // size if across else constraint[1][0] % size
-                rows = (line,)
+            if pick is not None:
+                rows = (pick.word[0] // size if across else pick.word[0] % size,)
             for row in rows:
+                if budget is not None:
+                    budget.check()
+                if layout.inner is not None and layout.inner_range(row, across) is None:
+                    continue  # no main word may lie wholly outside the inner board
                 anchors = grid.anchors(row, empty_board, layout)
                 if anchors:
-                    lg = LineGen(self, grid, row, counts, pre, across, recorder, constraint, board)
+                    lg = LineGen(self, grid, row, counts, pre, across, recorder, pick, board)
                     lg.rack = rack_text
                     lg.lefts = lefts
                     if lefts.line is None:
                         lefts.line = lg
                     lg.run(anchors)
         return made
-
-

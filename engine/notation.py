@@ -14,8 +14,12 @@ from dataclasses import dataclass, field
 
 from .board import LAYOUTS, Board, SquareError, parse_square, square_name
 from .moves import Exchange, MoveError, Pass, Play
-from .rules import Rules, RulesError
-from .tiles import VALUES, WILD_LETTERS
+from .rules import Rules, RulesError, parse_int, quoted
+from .tiles import BLANK, WILD_LETTERS, excess_tiles
+
+MAX_PLAYERS = 4
+MAX_RACK = 10  # the largest rack any rules allow (rules.py checks rack_size)
+TILE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?")
 
 
 class NotationError(ValueError):
@@ -44,7 +48,7 @@ class Position:
     opcodes: dict[str, str] = field(default_factory=dict)
 
 
-_CELL = re.compile(r"(\d+)|([A-Za-z])(?:\[([A-Za-z])\])?|(.)")
+_CELL = re.compile(r"([0-9]+)|([A-Za-z])(?:\[([A-Za-z])\])?|(.)", re.DOTALL)
 
 
 def board_from_rows(rows: list[str], layout) -> Board:
@@ -57,12 +61,14 @@ def board_from_rows(rows: list[str], layout) -> Board:
         for m in _CELL.finditer(row):
             digits, letter, wild, bad = m.groups()
             if bad is not None:
-                raise CGPError(f"unexpected {bad!r} in board row {r + 1} ({row!r})")
+                raise CGPError(f"unexpected {bad!r} in board row {r + 1} ({quoted(row)})")
             if digits:
+                if len(digits) > 3:  # no int() of 4,301 digits
+                    raise CGPError(f"board row {r + 1} ({quoted(row)}) has more than {size} squares")
                 c += int(digits)
                 continue
             if c >= size:
-                raise CGPError(f"board row {r + 1} ({row!r}) has more than {size} squares")
+                raise CGPError(f"board row {r + 1} ({quoted(row)}) has more than {size} squares")
             if wild:
                 wild = wild.upper()
                 if wild not in WILD_LETTERS or not letter.islower():
@@ -75,7 +81,7 @@ def board_from_rows(rows: list[str], layout) -> Board:
                 board.wild[sq] = wild
             c += 1
         if c != size:
-            raise CGPError(f"board row {r + 1} ({row!r}) has {c} squares, expected {size}")
+            raise CGPError(f"board row {r + 1} ({quoted(row)}) has {c} squares, expected {size}")
     return board
 
 
@@ -101,21 +107,46 @@ def board_rows(board: Board) -> list[str]:
 
 
 def _rack_text(text: str, what: str) -> str:
-    rack = text.upper()
-    for ch in rack:
-        if ch not in VALUES:
-            raise CGPError(f"{what} {text!r} holds {ch!r}, which is not a tile (A-Z or ?)")
-    return rack
+    for ch in text:
+        if ch not in TILE_CHARS:
+            raise CGPError(f"{what} {quoted(text)} holds {ch!r}, which is not a tile (A-Z or ?)")
+    if len(text) > MAX_RACK:
+        raise CGPError(f"{what} {quoted(text)} holds {len(text)} tiles; no rules allow more "
+                       f"than {MAX_RACK}")
+    return text.upper()
+
+
+def _square_index(name: str, size: int, error, prefix: str = "") -> int:
+    """A square name (ASCII letter, ASCII digits) -> index; ``error`` on anything else."""
+    m = _SQUARE.fullmatch(name.strip())
+    if not m:
+        raise error(f"{prefix}{quoted(name)} is not a square (expected a column letter and "
+                    "a row number, like H8)")
+    if len(m.group(2)) > 3:
+        raise error(f"{prefix}{quoted(name)} is off the {size}x{size} board")
+    try:
+        row, col = parse_square(m.group(0), size)
+    except SquareError as exc:
+        raise error(f"{prefix}{exc}") from None
+    return row * size + col
+
+
+_SQUARE = re.compile(r"([A-Za-z])([0-9]+)")
 
 
 def parse_cgp(text: str, rules: Rules | None = None) -> Position:
-    """Read a CGP string. The ``var`` opcode names the rules when ``rules`` is None."""
+    """Read a CGP string. The ``var`` opcode names the rules when ``rules`` is None.
+    With rules known, the position must be possible under them (check_position)."""
     text = text.strip()
+    if not text.isprintable():
+        raise CGPError(f"a CGP is one line of printable characters, not {quoted(text)}")
     parts = text.split(None, 4)
     if len(parts) < 4:
         raise CGPError("a CGP needs four fields: board racks scores zero-turns "
-                       f"(got {len(parts)}: {text[:60]!r})")
+                       f"(got {len(parts)}: {quoted(text)})")
     board_text, racks_text, scores_text, zero_text = parts[:4]
+    if len(parts) > 4 and not parts[4].isascii():
+        raise CGPError(f"opcodes {quoted(parts[4])} must be ASCII")
     opcodes = _parse_opcodes(parts[4] if len(parts) > 4 else "")
     if rules is None:
         if "var" in opcodes:
@@ -127,22 +158,52 @@ def parse_cgp(text: str, rules: Rules | None = None) -> Position:
     layout = LAYOUTS[rules.board] if rules else _layout_for(len(rows))
     board = board_from_rows(rows, layout)
     # A lone empty rack is written "-" (an empty field would vanish between spaces).
-    racks = [""] if racks_text == "-" else [_rack_text(r, "rack") for r in racks_text.split("/")]
-    try:
-        scores = [int(s) for s in scores_text.split("/")]
-    except ValueError:
-        raise CGPError(f"scores {scores_text!r} must be integers separated by /") from None
+    racks_list = racks_text.split("/")
+    if len(racks_list) > MAX_PLAYERS:
+        raise CGPError(f"{len(racks_list)} racks: a game has 1 to {MAX_PLAYERS} players")
+    racks = [""] if racks_text == "-" else [_rack_text(r, "rack") for r in racks_list]
+    scores = [parse_int(s) for s in scores_text.split("/")]
+    if None in scores:
+        raise CGPError(f"scores {quoted(scores_text)} must be integers separated by /")
     if len(scores) != len(racks):
         raise CGPError(f"{len(racks)} racks but {len(scores)} scores")
-    if not zero_text.isdigit():
-        raise CGPError(f"consecutive zero-score turns {zero_text!r} must be a number")
+    zero = parse_int(zero_text) if zero_text.isdigit() else None
+    if zero is None:
+        raise CGPError(f"consecutive zero-score turns {quoted(zero_text)} must be a number")
     if "spent" in opcodes:
         for name in opcodes["spent"].split():
-            try:
-                board.spent.add(layout.square(name))
-            except SquareError as exc:
-                raise CGPError(f"bad spent opcode: {exc}") from None
-    return Position(board, racks, scores, int(zero_text), rules, opcodes)
+            board.spent.add(_square_index(name, layout.size, CGPError, "bad spent opcode: "))
+    pos = Position(board, racks, scores, zero, rules, opcodes)
+    if rules is not None:
+        check_position(pos, rules)
+    return pos
+
+
+def check_position(pos: Position, rules: Rules, bag=None) -> None:
+    """Raise CGPError unless the position can arise under ``rules``: a JQXZ flipped
+    only under JQXZ wild, racks of at most rules.rack_size tiles, and the tiles on
+    the board, on the racks and (when given) in the bag all from one game's set."""
+    board = pos.board
+    if board.wild and not rules.wild_jqxz:
+        sq = min(board.wild)
+        raise CGPError(f"{square_name(*divmod(sq, board.size))} holds a face-down "
+                       f"{board.wild[sq]}, which only JQXZ wild allows")
+    counts: dict[str, int] = {}
+    for sq, cell in enumerate(board.cells):
+        if cell:
+            tile = board.wild.get(sq, BLANK) if cell.islower() else cell
+            counts[tile] = counts.get(tile, 0) + 1
+    for i, rack in enumerate(pos.racks):
+        if len(rack) > rules.rack_size:
+            raise CGPError(f"rack {i + 1} holds {len(rack)} tiles; racks hold at most "
+                           f"{rules.rack_size} under these rules")
+        for t in rack:
+            counts[t] = counts.get(t, 0) + 1
+    for t in bag or ():
+        counts[t] = counts.get(t, 0) + 1
+    why = excess_tiles(counts, rules.tiles)
+    if why:
+        raise CGPError(f"impossible position: {why}")
 
 
 def _layout_for(rows: int):
@@ -159,9 +220,11 @@ def _parse_opcodes(text: str) -> dict[str, str]:
         if not item:
             continue
         key, _, value = item.partition(" ")
+        if key in ops:
+            raise CGPError(f"opcode {quoted(key)} is given twice")
         ops[key] = value.strip()
     if text.strip() and not text.strip().endswith(";"):
-        raise CGPError(f"opcodes must each end with ';' (got {text.strip()!r})")
+        raise CGPError(f"opcodes must each end with ';' (got {quoted(text.strip())})")
     return ops
 
 
@@ -188,27 +251,31 @@ def format_cgp(pos: Position) -> str:
 
 # --------------------------------------------------------------------- move text
 
-_TOKEN = re.compile(r"([A-Za-z])(?:\[([A-Za-z])\])?|(.)")
+_TOKEN = re.compile(r"([A-Za-z])(?:\[([A-Za-z])\])?|(.)", re.DOTALL)
+_COORD = re.compile(r"([0-9]+)([A-Z])|([A-Z])([0-9]+)")
 
 
 def parse_coord(text: str, size: int) -> tuple[int, int, bool]:
     """``8D`` -> (7, 3, across); ``D8`` -> (7, 3, down)."""
-    t = text.strip().upper()
-    m = re.fullmatch(r"(\d+)([A-Z])|([A-Z])(\d+)", t)
+    t = text.strip()
+    m = _COORD.fullmatch(t.upper()) if t.isascii() else None
     if not m:
-        raise MoveTextError(f"{text!r} is not a coordinate: write 8D (across) or D8 (down)")
+        raise MoveTextError(f"{quoted(text)} is not a coordinate: write 8D (across) or D8 (down)")
     across = m.group(1) is not None
     name = (m.group(2) + m.group(1)) if across else (m.group(3) + m.group(4))
-    try:
-        row, col = parse_square(name, size)
-    except SquareError as exc:
-        raise MoveTextError(str(exc)) from None
+    row, col = divmod(_square_index(name, size, MoveTextError), size)
     return row, col, across
 
 
 def parse_move(text: str, board: Board, rules: Rules, rack=None):
     """Move text -> Play, Exchange or Pass. ``rack`` resolves which tile plays a
-    lowercase letter (a '?' first, else the rack's one kind of J/Q/X/Z)."""
+    lowercase letter (a '?' first, else the rack's one kind of J/Q/X/Z). Only
+    printable ASCII on one line is read."""
+    if not (text.isascii() and text.isprintable()):
+        bad = next((ch for ch in text if not ch.isascii()), None)
+        what = f"holds {bad!r}, which is not ASCII" if bad else "is not one printable line"
+        raise MoveTextError(f"move text {quoted(text)} {what}: write ASCII letters and "
+                            "digits on one line")
     parts = [p.strip() for p in text.strip().split(";")]
     if not parts or not parts[-1]:
         raise MoveTextError("empty move")
@@ -217,24 +284,25 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     for part in parts[:-1]:
         words = part.split()
         if len(words) != 2 or words[0].lower() not in ("swap", "pick"):
-            raise MoveTextError(f"{part!r} is not an action: write 'swap K11' or 'pick L11'")
-        try:
-            row, col = parse_square(words[1], size)
-        except SquareError as exc:
-            raise MoveTextError(str(exc)) from None
-        pre.append((words[0].lower(), row * size + col))
+            raise MoveTextError(f"{quoted(part)} is not an action: write 'swap K11' or 'pick L11'")
+        pre.append((words[0].lower(), _square_index(words[1], size, MoveTextError)))
     last = parts[-1]
     if last.startswith("-"):
-        tiles = last[1:].strip().upper()
+        tiles = last[1:].strip()
         for ch in tiles:
-            if ch not in VALUES:
+            if ch not in TILE_CHARS:
                 raise MoveTextError(f"cannot exchange {ch!r}: not a tile")
+        tiles = tiles.upper()
+        if len(tiles) > rules.rack_size:
+            raise MoveTextError(f"cannot exchange {len(tiles)} tiles: a rack holds "
+                                f"{rules.rack_size}")
         if any(kind == "pick" for kind, _ in pre):
             raise MoveTextError("after a pick-off the turn must end with a placement")
         return Exchange(tiles, tuple(pre)) if tiles else Pass(tuple(pre))
     fields_ = last.split()
     if len(fields_) != 2:
-        raise MoveTextError(f"{last!r} is not a placement: write a coordinate and a word, like 8D ZEBRAS")
+        raise MoveTextError(f"{quoted(last)} is not a placement: write a coordinate and a word, "
+                            "like 8D ZEBRAS")
     row, col, across = parse_coord(fields_[0], size)
     scratch = board.copy()
     left = list(rack) if rack is not None else None
@@ -244,9 +312,9 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     for m in _TOKEN.finditer(fields_[1]):
         letter, wild, bad = m.groups()
         if bad is not None:
-            raise MoveTextError(f"unexpected {bad!r} in {fields_[1]!r}")
+            raise MoveTextError(f"unexpected {bad!r} in {quoted(fields_[1])}")
         if r >= size or c >= size:
-            raise MoveTextError(f"{fields_[1]!r} runs off the board")
+            raise MoveTextError(f"{quoted(fields_[1])} runs off the board")
         sq = r * size + c
         existing = scratch.cells[sq]
         if existing:
@@ -274,7 +342,7 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
         else:
             r += 1
     if not placed:
-        raise MoveTextError(f"{last!r} places no new tile")
+        raise MoveTextError(f"{quoted(last)} places no new tile")
     return Play(tuple(placed), tuple(pre), across)
 
 

@@ -3,6 +3,7 @@ compact text form that share links carry (``iii`` or ``iii,cap=0,min=3``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 
 # The 72 "respectable" two-letter words (RULES.md section 3, canonical list).
@@ -18,6 +19,34 @@ STRETCH_FIVES = ((1, 0), (2, 30), (3, 50), (4, 70), (5, 90), (6, 100))
 
 class RulesError(ValueError):
     """A rules string or knob value that cannot be understood."""
+
+
+QUOTE_LIMIT = 60
+
+
+def quoted(text) -> str:
+    """``repr`` of bad input for an error message, cut to QUOTE_LIMIT characters
+    (input can be a megabyte; a message should stay readable)."""
+    text = str(text)
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return repr(text[:QUOTE_LIMIT]) + f"... ({len(text)} characters)"
+
+
+# An integer as players write it: ASCII digits only (str.isdigit and int() also take
+# other scripts' digits and superscripts), short enough to be a real value (int()
+# refuses more than 4,300 digits with its own error).
+_INT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def parse_int(text: str):
+    """The int ``text`` spells in ASCII digits, or None."""
+    return int(text) if _INT.fullmatch(text) else None
+
+
+CLOCK_MAX = 1_000_000     # seconds per player (11.5 days): a bound, not a limit in play
+BONUS_TILES_MAX = 21      # a bonus row names 1..21 tiles played (the longest line)
+BONUS_POINTS_MAX = 1000
 
 
 @dataclass(frozen=True)
@@ -87,19 +116,24 @@ class Rules:
 
     @classmethod
     def from_string(cls, text: str) -> "Rules":
-        """Inverse of to_string; raises RulesError naming the bad part."""
+        """Inverse of to_string; raises RulesError naming the bad part. Only printable
+        ASCII is read (no letter or digit of another script is folded into one)."""
+        if not isinstance(text, str) or not (text.isascii() and text.isprintable()):
+            raise RulesError(f"rules {quoted(text)} must be printable ASCII on one line")
         parts = [p.strip() for p in text.strip().split(",")]
         name = parts[0].lower()
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {parts[0]!r} (known: {', '.join(PRESETS)})")
+            raise RulesError(f"unknown preset {quoted(parts[0])} (known: {', '.join(PRESETS)})")
         changes = {}
         for part in parts[1:]:
             key, sep, raw = part.partition("=")
             if not sep:
-                raise RulesError(f"rules option {part!r} should look like knob=value")
+                raise RulesError(f"rules option {quoted(part)} should look like knob=value")
             field_name = _LONG.get(key.strip())
             if field_name is None:
-                raise RulesError(f"unknown rules knob {key!r} (known: {', '.join(sorted(_LONG))})")
+                raise RulesError(f"unknown rules knob {quoted(key)} (known: {', '.join(sorted(_LONG))})")
+            if field_name in changes:
+                raise RulesError(f"rules knob {key.strip()} is given twice")
             changes[field_name] = _parse(field_name, raw.strip())
         try:
             return replace(PRESETS[name], **changes)
@@ -125,7 +159,8 @@ _CHOICES = {
 def _check(r: Rules) -> None:
     for name, choices in _CHOICES.items():
         if getattr(r, name) not in choices:
-            raise RulesError(f"{name} must be one of {', '.join(choices)}, not {getattr(r, name)!r}")
+            raise RulesError(f"{name} must be one of {', '.join(choices)}, "
+                           f"not {quoted(getattr(r, name))}")
     if not 1 <= r.rack_size <= 10:
         raise RulesError(f"rack size must be 1..10, not {r.rack_size}")
     if not 2 <= r.min_main <= 15:
@@ -134,14 +169,21 @@ def _check(r: Rules) -> None:
         raise RulesError(f"pick-off must be 0, 1 or 2 tiles, not {r.pick_off}")
     if r.stretch_min and not 2 <= r.stretch_min <= 15:
         raise RulesError(f"stretch threshold must be 0 (off) or 2..15, not {r.stretch_min}")
-    if r.clock < 0:
-        raise RulesError("clock must be 0 (off) or a number of seconds")
+    if not 0 <= r.clock <= CLOCK_MAX:
+        raise RulesError(f"clock must be 0 (off) or a number of seconds up to {CLOCK_MAX}, "
+                         f"not {r.clock}")
     for name in ("big_play", "stretch_table"):
         table = getattr(r, name)
-        if not isinstance(table, tuple) or any(len(row) != 2 for row in table):
+        if not isinstance(table, tuple) or any(
+                not isinstance(row, tuple) or len(row) != 2 for row in table):
             raise RulesError(f"{name} must be rows of (tiles, points)")
         if [n for n, _ in table] != sorted({n for n, _ in table}):
             raise RulesError(f"{name} rows must have increasing tile counts")
+        for n, pts in table:
+            if not 1 <= n <= BONUS_TILES_MAX or not 0 <= pts <= BONUS_POINTS_MAX:
+                raise RulesError(
+                    f"{name} row {n}:{pts}: a row pays 0..{BONUS_POINTS_MAX} points for "
+                    f"1..{BONUS_TILES_MAX} tiles played")
 
 
 _SHORT = {
@@ -167,6 +209,13 @@ def _format(value) -> str:
     return str(value)
 
 
+def _int(text: str) -> int:
+    value = parse_int(text)
+    if value is None:
+        raise ValueError(text)
+    return value
+
+
 def _parse(name: str, raw: str):
     try:
         if name in _BOOLS:
@@ -174,17 +223,17 @@ def _parse(name: str, raw: str):
                 raise ValueError
             return raw == "1"
         if name in _INTS:
-            return int(raw)
+            return _int(raw)
         if name in _TABLES:
             if raw == "none":
                 return ()
             rows = []
             for item in raw.split("+"):
                 n, _, p = item.partition(":")
-                rows.append((int(n), int(p)))
+                rows.append((_int(n), _int(p)))
             return tuple(rows)
     except ValueError:
-        raise RulesError(f"bad value {raw!r} for rules knob {_SHORT[name]}") from None
+        raise RulesError(f"bad value {quoted(raw)} for rules knob {_SHORT[name]}") from None
     return raw
 
 
@@ -214,4 +263,4 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name.lower()]
     except KeyError:
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
+        raise RulesError(f"unknown preset {quoted(name)} (known: {', '.join(PRESETS)})") from None

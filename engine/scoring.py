@@ -8,11 +8,69 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from .board import Board, square_name
+from .board import Board, has_cross_neighbour, run, square_name
 from .moves import MoveError, Play
 from .rules import Rules
 from .tiles import VALUES, WILD_LETTERS
+
+
+# ---------------------------------------------------------------- rules named once
+# Each rule below is defined here and used by both scorers: ``evaluate`` (this
+# module) and the generator's inline arithmetic (linegen.py).
+
+def small_word_cap(rules: Rules, length: int) -> int:
+    """The most a letter may count in a word of ``length`` letters (RULES.md 5:
+    with the small-word cap a 2-4 letter word counts each letter at most its
+    length, before the letter premium); 99 when there is no cap."""
+    return length if rules.small_cap and 2 <= length <= 4 else 99
+
+
+def jqxz_bonus_per_tile(length: int) -> int:
+    """JQXZ bonus for each J/Q/X/Z newly placed face up in a word of ``length``
+    letters: 10, 20, 30 for 6, 7, 8+ letters (RULES.md 5, JQXZ wild)."""
+    return 0 if length < 6 else 10 if length == 6 else 20 if length == 7 else 30
+
+
+def stretch_points(rules: Rules, longest_inside: int, played: int) -> int:
+    """The stretch bonus (RULES.md 5): a word that stood in the main word's line
+    before the play, wholly inside the main word, of at least the threshold
+    length; ``longest_inside`` is the longest such word (0: none)."""
+    if not rules.stretch_min or longest_inside < max(2, rules.stretch_min):
+        return 0
+    return rules.stretch_bonus(played)
+
+
+def lone_tile_across(rules: Rules, across_len: int, across_inner: bool,
+                     down_len: int, down_inner: bool) -> bool:
+    """RULES.md 4.1: a lone placed tile's main word is the longer of its two runs
+    that qualify as a main word (2+ letters, the minimum length, on the inner
+    board); across on a tie. When neither qualifies, the longer one (across on a
+    tie), so that the error message names a useful word."""
+    ok_a = across_len >= 2 and across_len >= rules.min_main and across_inner
+    ok_d = down_len >= 2 and down_len >= rules.min_main and down_inner
+    if ok_a and ok_d:
+        return across_len >= down_len
+    if ok_a or ok_d:
+        return ok_a
+    return across_len >= down_len
+
+
+class PickOff(NamedTuple):
+    """The pick-off of a turn (RULES.md 6.3): the word picked from and the
+    trailing tiles taken into the rack."""
+
+    across: bool                 # the word's (and the play's) direction
+    word: tuple[int, ...]        # the whole word's squares before the pick, in order
+    picked: tuple[int, ...]      # its trailing squares, taken into the rack
+    faceup: tuple[str, ...]      # face-up J/Q/X/Z among the picked tiles
+    text: str                    # the word before the pick
+
+    @property
+    def keep(self) -> tuple[int, ...]:
+        """The squares of the word that stay on the board."""
+        return self.word[:len(self.word) - len(self.picked)]
 
 @dataclass
 class WordScore:
@@ -68,11 +126,15 @@ class Evaluation:
         }
 
 
-def apply_pre(board: Board, rack: list[str], pre, rules: Rules, across: bool):
-    """Carry out swaps and the pick-off on ``board``/``rack`` in place.
+def apply_pre(board: Board, rack: list[str] | None, pre, rules: Rules | None,
+              across: bool) -> PickOff | None:
+    """Carry out swaps and the pick-off on ``board``/``rack`` in place, in order:
+    the one routine that does (the game, the scorer, the generator and move text).
 
-    Returns the picked run as (squares of the whole original word, picked squares,
-    original length) or None. Raises MoveError with a player's message.
+    Returns the PickOff, or None without one. Raises MoveError with a player's
+    message (the board and rack may then be half-changed: pass copies). With
+    ``rules`` None the rules' knobs are not checked and with ``rack`` None the
+    rack is not followed: the board alone, as move text needs it.
     """
     size = board.size
     cells = board.cells
@@ -80,72 +142,50 @@ def apply_pre(board: Board, rack: list[str], pre, rules: Rules, across: bool):
     for kind, sq in pre:
         name = square_name(*divmod(sq, size))
         if kind == "swap":
-            if not rules.blank_swap:
+            if rules is not None and not rules.blank_swap:
                 raise MoveError("swapping for a blank is not allowed in these rules")
             cell = cells[sq]
             if not cell or not cell.islower():
                 raise MoveError(f"there is no blank on {name} to swap for")
             letter = cell.upper()
-            if letter not in rack:
-                raise MoveError(f"to swap for the blank on {name} you need a natural {letter} on your rack")
-            rack.remove(letter)
-            rack.append(board.remove(sq))
+            if rack is not None:
+                if letter not in rack:
+                    raise MoveError(f"to swap for the blank on {name} you need a natural {letter} on your rack")
+                rack.remove(letter)
+                rack.append(board.tile_at(sq))
+            board.remove(sq)
             board.put(sq, letter)
         elif kind == "pick":
-            if not rules.pick_off:
+            if rules is not None and not rules.pick_off:
                 raise MoveError("picking off tiles is not allowed in these rules")
             if picked is not None:
                 raise MoveError("only one pick-off is allowed in a turn")
             if not cells[sq]:
                 raise MoveError(f"there is no tile on {name} to pick off")
-            run = _run(cells, sq, across, size)
-            after = [s for s in run if s >= sq]
-            if len(after) > rules.pick_off:
+            word = run(cells, sq, across, size)
+            after = [s for s in word if s >= sq]
+            if rules is not None and len(after) > rules.pick_off:
                 raise MoveError(f"you may pick off at most {rules.pick_off} trailing tiles; "
-                                f"{name} is {len(after)} tiles from the end of {_text(cells, run)}")
-            if len(after) >= len(run):
-                raise MoveError(f"a pick-off must leave part of the word; {_text(cells, run)} would vanish")
+                                f"{name} is {len(after)} tiles from the end of {_text(cells, word)}")
+            if len(after) >= len(word):
+                raise MoveError(f"a pick-off must leave part of the word; {_text(cells, word)} would vanish")
             for s in after:
-                if _has_cross_neighbour(cells, s, across, size):
+                if has_cross_neighbour(cells, s, across, size):
                     raise MoveError(f"the tile on {square_name(*divmod(s, size))} is not free-hanging: "
                                     "another word runs through it")
-            picked = (run, after, len(run), _text(cells, run))
+            faceup = tuple(cells[s] for s in after if cells[s] in WILD_LETTERS)
+            picked = PickOff(across, tuple(word), tuple(after), faceup, _text(cells, word))
             for s in after:
-                rack.append(board.remove(s))
+                tile = board.remove(s)
+                if rack is not None:
+                    rack.append(tile)
         else:
             raise MoveError(f"unknown action {kind!r}")
     return picked
 
 
-def _run(cells, sq, across, size):
-    """Squares of the maximal run of tiles through ``sq`` in one direction."""
-    row, col = divmod(sq, size)
-    if across:
-        c0 = col
-        while c0 > 0 and cells[row * size + c0 - 1]:
-            c0 -= 1
-        c1 = col
-        while c1 < size - 1 and cells[row * size + c1 + 1]:
-            c1 += 1
-        return [row * size + c for c in range(c0, c1 + 1)]
-    r0 = row
-    while r0 > 0 and cells[(r0 - 1) * size + col]:
-        r0 -= 1
-    r1 = row
-    while r1 < size - 1 and cells[(r1 + 1) * size + col]:
-        r1 += 1
-    return [r * size + col for r in range(r0, r1 + 1)]
-
-
 def _text(cells, squares) -> str:
     return "".join(cells[s] for s in squares).upper()
-
-
-def _has_cross_neighbour(cells, sq, across, size) -> bool:
-    row, col = divmod(sq, size)
-    if across:
-        return (row > 0 and bool(cells[sq - size])) or (row < size - 1 and bool(cells[sq + size]))
-    return (col > 0 and bool(cells[sq - 1])) or (col < size - 1 and bool(cells[sq + 1]))
 
 
 def _word_multiplier(mults: list[int], rules: Rules) -> int:
@@ -162,8 +202,7 @@ def score_word(board: Board, squares: list[int], new: set[int], rules: Rules) ->
     layout = board.layout
     cells = board.cells
     spent = board.spent
-    n = len(squares)
-    cap = n if (rules.small_cap and 2 <= n <= 4) else 99
+    cap = small_word_cap(rules, len(squares))
     values, prems, flags, mults = [], [], [], []
     total = 0
     for sq in squares:
@@ -250,7 +289,7 @@ def _evaluate(board0: Board, rack: list[str], play: Play, rules: Rules, judge) -
         across = False
     else:
         raise MoveError("all tiles of a play must be in one row or one column")
-    main = _run(cells, squares[0], across, size)
+    main = run(cells, squares[0], across, size)
     if not new.issubset(main):
         raise MoveError("the tiles of a play must form one unbroken word with the tiles between them")
     if len(main) < 2:
@@ -260,32 +299,31 @@ def _evaluate(board0: Board, rack: list[str], play: Play, rules: Rules, judge) -
             raise MoveError(f"the first play must cover the start square {square_name(*layout.start)}")
     elif not any(_touches_old(cells, sq, new, size) for sq in squares):
         raise MoveError("a play must touch a tile already on the board")
-    if layout.inner is not None and not any(layout.in_inner(*divmod(s, size)) for s in main):
+    if not layout.covers_inner(main, across):
         raise MoveError("the main word must cover at least one square of the inner 15x15 board")
     if len(main) < rules.min_main:
         word = _text(cells, main)
         raise MoveError(f"the main word must be at least {rules.min_main} letters: {word} has {len(main)}")
     if picked is not None:
-        run, after, old_len, old_text = picked
-        remaining = [s for s in run if s not in after]
+        remaining = picked.keep
         line_ok = across == play.across or len(tiles) == 1
-        if not line_ok or not set(remaining).issubset(main) or len(main) <= old_len:
-            raise MoveError(f"after picking off tiles of {old_text}, the play's main word must contain "
-                            f"{_text(board0.cells, remaining)} and be longer than {old_text}")
+        if not line_ok or not set(remaining).issubset(main) or len(main) <= len(picked.word):
+            raise MoveError(f"after picking off tiles of {picked.text}, the play's main word must contain "
+                            f"{_text(board0.cells, remaining)} and be longer than {picked.text}")
     # Words formed: the main word first, then cross-words through each new tile.
     words = [score_word(board, main, new, rules)]
     for sq in squares:
-        cross = _run(cells, sq, not across, size)
+        cross = run(cells, sq, not across, size)
         if len(cross) >= 2:
             words.append(score_word(board, cross, new, rules))
-    n_picked = len(picked[1]) if picked else 0
+    n_picked = len(picked.picked) if picked else 0
     played = len(tiles) - n_picked
     ev = Evaluation(legal=True, words=words, tiles_played=played, across=across)
     ev.big_play = rules.big_play_bonus(played)
     if rules.stretch_min:
         ev.stretch = _stretch_bonus(board0, main, across, picked, played, rules)
     if rules.wild_jqxz:
-        ev.jqxz = _jqxz_bonus(words, tiles, picked, board0, rules)
+        ev.jqxz = _jqxz_bonus(words, tiles, picked)
     ev.score = sum(w.score for w in words) + ev.big_play + ev.stretch + ev.jqxz
     for sq in squares:
         board.spent.add(sq)
@@ -309,25 +347,14 @@ def _touches_old(cells, sq, new, size) -> bool:
 
 
 def _lone_tile_direction(board, sq, picked, across_hint, rules, layout) -> bool:
-    """RULES.md 4.1: the longer run that qualifies as a main word; across on a tie."""
+    """The main word's direction for a lone tile: the pick-off's line, else
+    ``lone_tile_across`` on the two runs through the tile."""
     if picked is not None:
         return across_hint
     size = board.size
-    best = None
-    for across in (True, False):
-        run = _run(board.cells, sq, across, size)
-        if len(run) < 2 or len(run) < rules.min_main:
-            continue
-        if layout.inner is not None and not any(layout.in_inner(*divmod(s, size)) for s in run):
-            continue
-        if best is None or len(run) > best[1]:
-            best = (across, len(run))
-    if best is None:
-        # Neither run qualifies: report on the longer one so the message is useful.
-        a = len(_run(board.cells, sq, True, size))
-        d = len(_run(board.cells, sq, False, size))
-        return a >= d
-    return best[0]
+    a = run(board.cells, sq, True, size)
+    d = run(board.cells, sq, False, size)
+    return lone_tile_across(rules, len(a), layout.covers_inner(a, True), len(d), layout.covers_inner(d, False))
 
 
 def _stretch_bonus(board0: Board, main, across, picked, played, rules: Rules) -> int:
@@ -340,28 +367,21 @@ def _stretch_bonus(board0: Board, main, across, picked, played, rules: Rules) ->
     seen = set()
     for s in main:
         if cells[s] and s not in seen:
-            run = _run(cells, s, across, size)
-            seen.update(run)
-            if picked is not None and run == picked[0]:
-                inside = all(x in span for x in run if x not in picked[1])
+            word = run(cells, s, across, size)
+            seen.update(word)
+            if picked is not None and tuple(word) == picked.word:
+                inside = all(x in span for x in picked.keep)
             else:
-                inside = all(x in span for x in run)
-            if inside and len(run) >= 2:
-                longest = max(longest, len(run))
-    if longest >= rules.stretch_min:
-        return rules.stretch_bonus(played)
-    return 0
+                inside = all(x in span for x in word)
+            if inside and len(word) >= 2:
+                longest = max(longest, len(word))
+    return stretch_points(rules, longest, played)
 
 
-def _jqxz_bonus(words, tiles, picked, board0, rules) -> int:
-    """10/20/30 for each J/Q/X/Z newly placed face up in a word of 6/7/8+ letters.
+def _jqxz_bonus(words, tiles, picked) -> int:
+    """The JQXZ bonus of each word for the J/Q/X/Z newly placed face up in it.
     A face-up tile that was picked off this turn and replayed earns nothing."""
-    replayed = Counter()
-    if picked is not None:
-        for s in picked[1]:
-            cell = board0.cells[s]
-            if cell.isupper() and cell in WILD_LETTERS:
-                replayed[cell] += 1
+    replayed = Counter(picked.faceup if picked is not None else ())
     eligible = set()
     for sq, cell, tile in sorted(tiles):
         if cell.isupper() and cell in WILD_LETTERS:
@@ -371,8 +391,7 @@ def _jqxz_bonus(words, tiles, picked, board0, rules) -> int:
                 eligible.add(sq)
     bonus = 0
     for w in words:
-        n = len(w.squares)
-        if n >= 6:
-            per = 10 if n == 6 else 20 if n == 7 else 30
+        per = jqxz_bonus_per_tile(len(w.squares))
+        if per:
             bonus += per * sum(1 for s in w.squares if s in eligible)
     return bonus

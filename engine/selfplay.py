@@ -1,43 +1,31 @@
-"""Computer-against-computer games (the ``selfplay`` command and bench/strength.py)."""
+"""Computer-against-computer games (the ``selfplay`` command and bench/strength.py).
+
+Every decision is ``computer.computer_action`` without a time budget, so a game
+is exhaustive and the same on every machine (tests rely on it)."""
 
 from __future__ import annotations
 
 import statistics
 import time
 
-from .ai import Player
+from .computer import computer_action, move_text as _move_text
 from .game import Game
-from .movegen import Candidate
-from .notation import format_move
-from .scoring import evaluate
 
 
 def move_text(game: Game, move) -> str:
-    """Move text for an AI choice in the game's current position."""
-    if isinstance(move, Candidate):
-        play = move.to_play()
-        ev = evaluate(game.board, game.active_rack(), play, game.rules)
-        return format_move(game.board, play, ev)
-    return format_move(game.board, move)
+    """Move text for an AI choice (``Player.choose``) in the game's current position."""
+    return _move_text(game.board, move)
 
 
 def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400) -> Game:
     """One game between computer players of the given levels (one per seat)."""
     game = Game(rules, seed, len(levels), lexicon=lexicon, names=list(levels))
-    players = [Player(rules, lexicon, lv) for lv in levels]
-    while not game.over and len(game.s.turns) < max_turns:
-        p = game.to_move
-        if players[p].challenges(game):
-            game.act("challenge")
-            continue
+    while not game.over and len(game.turns) < max_turns:
         t0 = time.perf_counter()
-        move = players[p].choose(game.board, game.active_rack(), len(game.s.bag))
+        text = computer_action(game, levels[game.to_move])
         if timings is not None:
             timings.append(time.perf_counter() - t0)
-        if game.s.phase == "final" and not isinstance(move, Candidate):
-            game.act("-")
-            continue
-        game.act(move_text(game, move))
+        game.act(text)
     return game
 
 
@@ -54,12 +42,12 @@ def summary(rules, games, seed, levels, lexicon) -> dict:
             order = order[1:] + order[:1]
         seat_levels = [levels[k] for k in order]
         g = play_game(rules, f"{seed}-{i}", seat_levels, lexicon, timings)
-        top = max(g.s.scores)
-        winners = [k for k in range(len(levels)) if g.s.scores[k] == top]
+        top = max(g.scores)
+        winners = [k for k in range(len(levels)) if g.scores[k] == top]
         for seat, k in enumerate(order):
             if seat in winners:
                 wins[k] += 1.0 / len(winners)
-            scores[k].append(g.s.scores[seat])
+            scores[k].append(g.scores[seat])
             ppts[k].append(g.ppt(seat))
     timings.sort()
     n = len(timings)

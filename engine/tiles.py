@@ -32,6 +32,23 @@ def _parse_set(text: str) -> dict[str, int]:
 TILE_SETS: dict[str, dict[str, int]] = {name: _parse_set(t) for name, t in _SETS_TEXT.items()}
 
 
+def excess_tiles(counts: dict[str, int], set_name: str) -> str | None:
+    """Why tiles with these counts (board, racks, bag: any part of one game) cannot
+    all come from the named set, or None when they can. The big sets give a game a
+    scoop of BAG_SIZE tiles, so no game holds more than that."""
+    full = TILE_SETS[set_name]
+    limit = min(sum(full.values()), BAG_SIZE)
+    total = sum(counts.values())
+    if total > limit:
+        return f"{total} tiles, but a game under {set_name} has {limit}"
+    for tile in sorted(counts):
+        if counts[tile] > full.get(tile, 0):
+            name = "blank" if tile == BLANK else tile
+            return (f"{counts[tile]} {name} tiles, but the {set_name} set has "
+                    f"{full.get(tile, 0)}")
+    return None
+
+
 def full_set(name: str) -> list[str]:
     """Every tile of a named set, sorted ('?' last)."""
     counts = TILE_SETS[name]

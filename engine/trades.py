@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from itertools import combinations
 
 from .tiles import BLANK, VOWELS
 
@@ -51,3 +53,45 @@ def trade_allowed(rack, tiles) -> bool:
         return False
 
     return bool(tiles) and search(full, list(tiles))
+
+
+@lru_cache(maxsize=256)
+def _first_trade(rack: str) -> str | None:
+    for n in range(1, len(rack) + 1):
+        for combo in sorted(set(combinations(rack, n))):
+            if trade_allowed(rack, combo):
+                return "".join(combo)
+    return None
+
+
+def trade_possible(rack) -> bool:
+    """Some set of the rack may be traded now (a condition alone is not enough:
+    BCDFGHJ shows six consonants, yet no single removal clears it)."""
+    return bool(conditions(rack)) and _first_trade("".join(sorted(rack))) is not None
+
+
+def draw_for_trade(bag, rack, n: int, no_blank: bool) -> list[str]:
+    """Draw up to ``n`` tiles for a free trade (the traded tiles are not yet back).
+
+    A tile that would bring back a condition is set aside and another drawn; only
+    when the bag holds nothing else are the set-aside tiles drawn from again and
+    kept, so the rack is never left short. With ``no_blank`` (split blanks: the
+    player holds or has drawn a blank) no blank is accepted, and after one blank
+    none is: then the rack may stay short (RULES.md section 9)."""
+    drawn, aside, blanks = [], [], []
+    choosy = True
+    while len(drawn) < n:
+        if not bag.tiles:
+            if not (choosy and aside):
+                break
+            bag.put_back(aside)     # nothing better left: draw again, keeping any
+            aside, choosy = [], False
+        t = bag.draw_one()
+        if t == BLANK and (no_blank or BLANK in drawn):
+            blanks.append(t)
+        elif choosy and conditions(list(rack) + drawn + [t]):
+            aside.append(t)
+        else:
+            drawn.append(t)
+    bag.put_back(aside + blanks)
+    return drawn

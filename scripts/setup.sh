@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up everything the game and its tests need; idempotent, and quick when nothing changed.
 #
-#   bash scripts/setup.sh            runtime (npm ci -> vendor/, app.zip) + .venv + Chromium
+#   bash scripts/setup.sh            runtime (npm ci -> vendor/; engine.zip, ui.zip, first-game.json)
+#                                    + .venv + Chromium
 #   bash scripts/setup.sh --runtime  only what serving the page needs (no .venv, no Chromium)
 #
 # Chromium: $CHROMIUM_PATH if set, else Playwright's own browser if installed, else
@@ -39,7 +40,7 @@ hash_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 lock_hash="$(hash_of package.json package-lock.json)"
 if [[ "$(cat node_modules/.setup-stamp 2>/dev/null || true)" != "$lock_hash" ]]; then
   command -v npm >/dev/null || die "npm (Node 20+) is required"
-  say "npm ci (pinned @pyscript/core + pyodide)"
+  say "npm ci (pinned @pyscript/core + pyodide + micropython)"
   npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
   echo "$lock_hash" > node_modules/.setup-stamp
 fi

@@ -4,7 +4,8 @@ Standard library only, so that the system ``python3`` can run it before the virt
 environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by bench/.
 
     python3 scripts/webtool.py vendor          # node_modules -> vendor/ (runtime files only)
-    python3 scripts/webtool.py bundle          # engine/ + ui/ -> vendor/app.zip, vendor/assets.json
+    python3 scripts/webtool.py bundle          # engine/ -> vendor/engine.zip, ui/ -> vendor/ui.zip,
+                                               # and vendor/first-game.json (made by the engine)
     python3 scripts/webtool.py serve [--port N] [--verbose]
     python3 scripts/webtool.py chromium        # print the Chromium the tests will use
 """
@@ -12,11 +13,15 @@ environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by ben
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
+import hashlib
 import io
 import json
 import os
 import shutil
+import subprocess
+import tempfile
 import sys
 import threading
 import zipfile
@@ -25,13 +30,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = "vendor"
-APP_ZIP = "app.zip"
-# Which optional data files exist, read by index.html before fetching them: a missing
-# file is then never requested (a 404 would be a console error).
-ASSETS_JSON = "assets.json"
+# The engine for the Pyodide worker and the UI for MicroPython, each one zip unpacked
+# into its interpreter's working directory (see pyscript.toml and mpy.toml).
+ZIPS = {"engine.zip": ("engine",), "ui.zip": ("ui",)}
+# Ready-made opening positions, so a first-time visitor sees a game before the engine is up.
+FIRST_GAME = "first-game.json"
+FIRST_GAMES = 8
 LEXICON = "wordlists/lexicon.bin"
-# Python packages shipped to the browser inside vendor/app.zip (unpacked in Pyodide's cwd).
-BUNDLED_PACKAGES = ("engine", "ui")
+OBSOLETE = ("app.zip", "assets.json")
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -40,6 +46,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 
 CHROMIUM_ENV = "CHROMIUM_PATH"
 SYSTEM_CHROMIUMS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
@@ -83,7 +91,8 @@ def vendor(root: Path = ROOT) -> int:
     nm = root / "node_modules"
     pyodide_dir = nm / "pyodide"
     core_dir = nm / "@pyscript" / "core"
-    for d in (pyodide_dir, core_dir):
+    mpy_dir = nm / "@micropython" / "micropython-webassembly-pyscript"
+    for d in (pyodide_dir, core_dir, mpy_dir):
         if not d.is_dir():
             raise SystemExit(f"{d} is missing: run `npm ci` (scripts/setup.sh does)")
     out = root / VENDOR
@@ -93,7 +102,9 @@ def vendor(root: Path = ROOT) -> int:
     # parser, zip support, error overlay...): ship every chunk, never a source map.
     wanted = {p.name: p for p in dist.iterdir() if p.suffix in (".js", ".css")}
     changed += _sync_dir(wanted, out / "pyscript")
+    changed += _sync_dir({n: mpy_dir / n for n in MICROPYTHON_FILES}, out / "micropython")
     versions = {
+        "@micropython/micropython-webassembly-pyscript": _package_version(mpy_dir),
         "@pyscript/core": _package_version(core_dir),
         "pyodide": _package_version(pyodide_dir),
     }
@@ -110,25 +121,103 @@ def vendor(root: Path = ROOT) -> int:
 _bundle_lock = threading.Lock()
 
 
-def bundle_bytes(root: Path = ROOT) -> bytes:
-    """A deterministic zip of the bundled packages' .py files (same input, same bytes)."""
+def _package_files(root: Path, packages: tuple[str, ...]) -> list[Path]:
+    return [p for pkg in packages for p in sorted((root / pkg).rglob("*.py")) if "__pycache__" not in p.parts]
+
+
+def bundle_bytes(root: Path = ROOT, packages: tuple[str, ...] = ("engine",), extra=None, comment=b"") -> bytes:
+    """A deterministic zip of the packages' .py files (same input, same bytes), plus
+    ``extra`` {archive name: bytes} (compiled bytecode)."""
     buf = io.BytesIO()
+    entries = [(p.relative_to(root).as_posix(), p.read_bytes()) for p in _package_files(root, packages)]
+    entries += sorted((extra or {}).items())
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for pkg in BUNDLED_PACKAGES:
-            base = root / pkg
-            files = sorted(p for p in base.rglob("*.py") if "__pycache__" not in p.parts)
-            for path in files:
-                info = zipfile.ZipInfo(path.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, path.read_bytes())
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+        zf.comment = comment
     return buf.getvalue()
 
 
-def assets_bytes(root: Path = ROOT) -> bytes:
-    lexicon = root / LEXICON
-    assets = {"lexicon": f"./{LEXICON}" if lexicon.is_file() else None}
-    return (json.dumps(assets, indent=1, sort_keys=True) + "\n").encode()
+# Compiles the engine to bytecode with the very Pyodide the page runs (in Node), so the
+# worker imports it without compiling at start-up (~0.3 s saved on a first visit).
+# Unchecked-hash .pyc files stay valid after unzipping (no mtime check); they are
+# rebuilt whenever a source file changes.
+_PYC_SCRIPT = r"""
+import fs from "node:fs";
+import path from "node:path";
+const [pyodideUrl, dir] = process.argv.slice(-2);
+const { loadPyodide } = await import(pyodideUrl);
+const py = await loadPyodide();
+const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap(
+  (e) => e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]);
+for (const file of walk(dir)) {
+  const rel = "/src/" + path.relative(dir, file);
+  py.FS.mkdirTree(path.dirname(rel));
+  py.FS.writeFile(rel, fs.readFileSync(file));
+}
+py.runPython(`
+import compileall, py_compile, sys
+ok = compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+if not ok:
+    raise SystemExit("compile failed")
+`);
+const out = [];
+const collect = (d) => {
+  for (const name of py.FS.readdir(d)) {
+    if (name === "." || name === "..") continue;
+    const p = d + "/" + name;
+    if (py.FS.isDir(py.FS.stat(p).mode)) collect(p);
+    else if (p.endsWith(".pyc")) out.push([p.slice(5), Buffer.from(py.FS.readFile(p)).toString("base64")]);
+  }
+};
+collect("/src");
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def compiled_bytecode(root: Path, packages: tuple[str, ...]) -> dict[str, bytes]:
+    """{archive name: .pyc bytes} compiled by node_modules' Pyodide; {} when Node or
+    Pyodide is missing or compiling fails (the worker then compiles at import)."""
+    node = shutil.which("node")
+    mjs = root / "node_modules" / "pyodide" / "pyodide.mjs"
+    if not node or not mjs.exists():
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in _package_files(root, packages):
+            dest = Path(tmp) / path.relative_to(root)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(path.read_bytes())
+        try:
+            proc = subprocess.run([node, "--input-type=module", "-e", _PYC_SCRIPT, mjs.as_uri(), tmp],
+                                  capture_output=True, text=True, timeout=300)
+            pairs = json.loads(proc.stdout) if proc.returncode == 0 else None
+        except (subprocess.TimeoutExpired, ValueError):
+            pairs = None
+    if not pairs:
+        print("engine.zip: no bytecode (Pyodide in Node failed); the worker compiles at start", file=sys.stderr)
+        return {}
+    return {name: base64.b64decode(data) for name, data in pairs}
+
+
+def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
+    """engine.zip with bytecode, recompiled only when a source file changed."""
+    h = hashlib.sha256()
+    for path in _package_files(root, packages):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    versions = root / VENDOR / "versions.json"
+    h.update(versions.read_bytes() if versions.exists() else b"")
+    comment = b"sources " + h.hexdigest()[:32].encode()
+    target = root / VENDOR / "engine.zip"
+    try:
+        with zipfile.ZipFile(target) as zf:
+            if zf.comment == comment:
+                return target.read_bytes()
+    except (OSError, zipfile.BadZipFile):
+        pass
+    return bundle_bytes(root, packages, compiled_bytecode(root, packages), comment)
 
 
 def _write_if_changed(target: Path, data: bytes) -> bool:
@@ -141,15 +230,77 @@ def _write_if_changed(target: Path, data: bytes) -> bool:
     return True
 
 
+# Run in a fresh interpreter (the engine may have changed since this process imported
+# anything): opens FIRST_GAMES games, you against the hard computer under the classic
+# rules, and prints {"games": [{"spec", "snap", "layout", "v"}]}.
+_FIRST_GAME_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from engine import session
+session.load_lexicon(open(sys.argv[2], "rb").read())
+layout = json.loads(session.layout("classic"))
+games = []
+for i in range(int(sys.argv[3])):
+    spec = {"rules": "classic", "seed": "first-%d" % i, "actions": [],
+            "seats": [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]}
+    snap = json.loads(session.open(json.dumps(spec)))
+    if "error" in snap:
+        raise SystemExit(snap["error"])
+    games.append({"v": 1, "spec": spec, "snap": snap, "layout": layout})
+print(json.dumps({"games": games}, sort_keys=True))
+"""
+
+
+def _sources_hash(root: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted((root / "engine").rglob("*.py")) + [root / LEXICON]:
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        h.update(path.as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def first_game(root: Path = ROOT) -> bool:
+    """(Re)write vendor/first-game.json when the engine or word list changed."""
+    target = root / VENDOR / FIRST_GAME
+    stamp = _sources_hash(root)
+    try:
+        if json.loads(target.read_text()).get("stamp") == stamp:
+            return False
+    except (OSError, ValueError, AttributeError):
+        pass
+    proc = subprocess.run(
+        [sys.executable, "-c", _FIRST_GAME_SCRIPT, str(root), str(root / LEXICON), str(FIRST_GAMES)],
+        capture_output=True, text=True, timeout=300,
+    )
+    if proc.returncode == 0:
+        data = json.loads(proc.stdout)
+    else:  # the page then waits for the engine to open its first game
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["?"]
+        print(f"first-game.json: the engine could not open a game: {tail[0]}", file=sys.stderr)
+        data = {"games": [], "error": tail[0]}
+    data["stamp"] = stamp
+    return _write_if_changed(target, (json.dumps(data, sort_keys=True) + "\n").encode())
+
+
 def bundle(root: Path = ROOT) -> bool:
-    """(Re)write vendor/app.zip and vendor/assets.json if changed; True if any was written."""
+    """(Re)write vendor/engine.zip, ui.zip and first-game.json if changed; True if any was."""
     with _bundle_lock:
-        zipped = _write_if_changed(root / VENDOR / APP_ZIP, bundle_bytes(root))
-        listed = _write_if_changed(root / VENDOR / ASSETS_JSON, assets_bytes(root))
-        return zipped or listed
+        changed = False
+        for name, packages in ZIPS.items():
+            data = _engine_zip(root, packages) if name == "engine.zip" else bundle_bytes(root, packages)
+            changed |= _write_if_changed(root / VENDOR / name, data)
+        changed |= first_game(root)
+        for old in OBSOLETE:  # what earlier versions of the page loaded
+            (root / VENDOR / old).unlink(missing_ok=True)
+        return changed
 
 
 # --------------------------------------------------------------------------- serve
+
+
+BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, FIRST_GAME))
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -175,7 +326,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     verbose = False
 
     def do_GET(self) -> None:  # noqa: N802 (http.server naming)
-        if self.path.split("?", 1)[0] in (f"/{VENDOR}/{APP_ZIP}", f"/{VENDOR}/{ASSETS_JSON}"):
+        if self.path.split("?", 1)[0] in BUNDLED_PATHS:
             # Rebuilt on request, so edits to engine/ or ui/ show on a plain reload.
             bundle(Path(self.directory))
         super().do_GET()
@@ -269,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         n = vendor()
         print(f"vendor/: {n} file(s) updated" if n else "vendor/: up to date")
     elif args.cmd == "bundle":
-        print("vendor/app.zip, assets.json: rebuilt" if bundle() else "vendor/app.zip, assets.json: up to date")
+        print("vendor/engine.zip, ui.zip, first-game.json: " + ("rebuilt" if bundle() else "up to date"))
     elif args.cmd == "serve":
         bundle()
         server = make_server(ROOT, args.port, args.verbose)

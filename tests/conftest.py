@@ -71,6 +71,8 @@ class BootedPage:
     console: list[tuple[str, str]] = field(default_factory=list)  # (type, text)
     page_errors: list[str] = field(default_factory=list)
     splash_while_booting: bool | None = None  # splash visible at DOMContentLoaded, before ready
+    board_ms: float | None = None  # in-page ms from navigation to the board on screen
+    at_boot: dict = field(default_factory=dict)  # what the page showed and fetched at boot (tests change it later)
 
     def console_of(self, *types: str) -> list[str]:
         return [text for kind, text in self.console if kind in types]
@@ -94,14 +96,29 @@ def open_logged_page(browser, url: str, viewport=(1280, 800)) -> BootedPage:
     return booted
 
 
+AT_BOOT_JS = """() => ({
+    cells: [...document.querySelectorAll('#board [data-square]')].map(c => ({
+        square: c.dataset.square, premium: c.dataset.premium, label: c.getAttribute('aria-label'),
+        letter: c.dataset.letter || null, start: c.classList.contains('start'),
+        colour: getComputedStyle(c).backgroundColor})),
+    rack: [...document.querySelectorAll('#rack [data-letter]')].map(e => [e.dataset.letter, e.getAttribute('aria-label')]),
+    saved: JSON.parse(localStorage.getItem('wlc.game') || 'null'),
+    engineMs: document.body.dataset.engineMs,
+})"""
+
+
 @pytest.fixture(scope="session")
 def booted(browser, site_url) -> BootedPage:
-    """The game page booted once for the session (each boot fetches ~15 MB of runtime)."""
+    """The game page booted once for the session, engine up (each boot fetches ~14 MB of runtime)."""
     booted = open_logged_page(browser, site_url + "index.html")
     page = booted.page
     try:
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_selector("body[data-lexicon]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        booted.board_ms = float(page.evaluate("document.body.dataset.readyMs"))
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("!document.body.dataset.busy", timeout=BOOT_TIMEOUT_MS)
+        booted.at_boot = page.evaluate(AT_BOOT_JS)
+        booted.at_boot["requests"] = list(booted.requests)
     except Exception as exc:
         pytest.fail(
             f"page did not boot: {exc}\nconsole: {booted.console}\npage errors: {booted.page_errors}"

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import Play
 from engine.notation import Position, format_cgp, parse_move
 from engine.rules import PRESETS
 from engine.scoring import evaluate
 from engine.words import WordJudge
-from enginekit import MAIN_WORDS, LARGE_ONLY, empty_board, lexicon, put
+from enginekit import MAIN_WORDS, empty_board, lexicon, put
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,13 +134,13 @@ def test_figure_12_good_words_only_invalid_scores_zero():
     # Three natural tiles of the rack, played through H8, that make no word.
     word = "".join(c for c in before if c != "?")[:3][::-1]
     assert not game.judge.is_valid(word)
-    turn = game.act(f"8G {word}")
+    turn, = game.act(f"8G {word}")
     assert turn.kind == "invalid" and turn.score == 0
-    assert game.s.scores == [0, 0]
+    assert game.scores == (0, 0)
     assert game.rack(0) == before          # the tiles came back
     assert game.board.is_empty()
     assert game.to_move == 1               # the turn passed
-    assert game.ppt(0) == 0.0 and sum(1 for t in game.s.turns if t.player == 0 and t.counts) == 1
+    assert game.ppt(0) == 0.0 and sum(1 for t in game.turns if t.player == 0 and t.counts) == 1
 
 
 # ------------------------------------------------------------- the command line
@@ -209,8 +208,9 @@ def test_score_command_answers_for_every_preset(preset, wordfile):
     board = empty_board(preset)
     row, col = board.layout.start
     coord = f"{row + 1}{chr(65 + col - 2)}"
-    cgp = format_cgp(Position(board, ["ZEBRASQU", ""], [0, 0], 0, rules))
+    rack = "ZEBRASQU"[:rules.rack_size]
+    cgp = format_cgp(Position(board, [rack, ""], [0, 0], 0, rules))
     out = json.loads(_cli("score", "--rules", preset, "--cgp", cgp, "--move", f"{coord} ZEBRAS",
                           "--lexicon", wordfile).stdout)
-    _, ev = _evaluate(preset, [], f"{coord} ZEBRAS", "ZEBRASQU")
+    _, ev = _evaluate(preset, [], f"{coord} ZEBRAS", rack)
     assert out["legal"] and out["score"] == ev.score > 0 and out["words"] == ["ZEBRAS"]

@@ -8,6 +8,8 @@ its own input lists) and against the committed wordlists/enable1.txt.
 from __future__ import annotations
 
 import hashlib
+import struct
+import zlib
 import json
 import random
 import time
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.lexicon import (CHILD_BITS, END_LARGE, END_MAIN, HEADER_SIZE, LIVE_MAIN,
+from engine.lexicon import (_HEADER, CHILD_BITS, END_LARGE, END_MAIN, HEADER_SIZE, LIVE_MAIN,
                             Lexicon, LexiconFormatError)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -319,3 +321,145 @@ def test_is_word_odd_input(lex):
     for w in ("", "caf\u00e9", "CAT ", "C-AT", "@", "[", "`", "{"):
         assert not lex.is_word(w) and not lex.is_word(w, large=True)
     assert lex.is_word("cat")
+
+
+# ------------------------------------------------ malformed but CRC-valid binaries
+
+
+def repack(data: bytes, edit) -> bytes:
+    """Inflate a binary's byte planes, let ``edit(planes)`` change them (a list of
+    bytearrays: 4 mask planes, then the ref planes), and write them back with a
+    correct CRC, so only the structure checks can catch what ``edit`` broke."""
+    fields = list(_HEADER.unpack_from(data))
+    count = 4 + fields[3]
+    lengths = struct.unpack_from(f"<{count}I", data, HEADER_SIZE)
+    pos, planes = HEADER_SIZE + 4 * count, []
+    for ln in lengths:
+        planes.append(bytearray(zlib.decompress(data[pos:pos + ln], -15)))
+        pos += ln
+    edit(planes)
+    streams = [zlib.compress(bytes(p), 1, wbits=-15) for p in planes]
+    payload = struct.pack(f"<{count}I", *map(len, streams)) + b"".join(streams)
+    head = _HEADER.pack(*fields[:10], len(payload), 0)[:-4]
+    return head + struct.pack("<I", zlib.crc32(payload, zlib.crc32(head))) + payload
+
+
+SMALL = ["CAT", "CATS", "DOG", "DOGS", "COD", "CODS", "BAT", "BATS", "RAT", "RATS"]
+
+
+def small_binary() -> tuple[Lexicon, bytes]:
+    """A small lexicon with every node explicit (K = N), so every ref is the child
+    itself and any ref can be rewritten without renumbering implied children."""
+    lex = Lexicon.from_words(SMALL)
+    mask, first, child = lex.raw()
+    lex = Lexicon(mask, first, child, lex.node_count, lex.main_count, lex.large_count,
+                  lex.max_length)
+    return lex, lex.to_bytes()
+
+
+def test_small_binary_loads_and_checks():
+    lex, data = small_binary()
+    back = Lexicon.from_bytes(data, full_check=True)
+    assert list(back.words()) == sorted(SMALL)
+
+
+def test_edge_past_the_last_node():
+    lex, data = small_binary()
+    bad = repack(data, lambda p: p[4].__setitem__(2, lex.node_count + 5))
+    with pytest.raises(LexiconFormatError,
+                       match=f"edge 2 leads to node {lex.node_count + 5}, past the last node"):
+        Lexicon.from_bytes(bad)
+
+
+def test_edge_past_the_last_node_in_a_high_byte():
+    data = BIN.read_bytes()
+
+    def edit(p):
+        p[-1][100] = 0xFF  # the top byte of edge 100's ref
+    with pytest.raises(LexiconFormatError, match="edge 100 leads to node .*past the last node"):
+        Lexicon.from_bytes(repack(data, edit))
+
+
+def test_leaf_that_ends_no_word():
+    lex, data = small_binary()
+    leaf = next(n for n in range(lex.node_count) if not lex.child_mask(n))
+
+    def edit(p):
+        p[3][leaf] &= ~(END_LARGE | END_MAIN) >> 24
+    with pytest.raises(LexiconFormatError, match=f"node {leaf} has no edge and ends no word"):
+        Lexicon.from_bytes(repack(data, edit))
+
+
+@pytest.mark.parametrize("bits", [1 << 5, END_MAIN >> 24])
+def test_bad_flag_bits(bits):
+    lex, data = small_binary()
+    leaf = next(n for n in range(lex.node_count) if not lex.child_mask(n))
+
+    def edit(p):
+        p[3][leaf] = (p[3][leaf] & ~(END_LARGE >> 24)) | bits
+    with pytest.raises(LexiconFormatError, match="unknown or contradictory word-end flags"):
+        Lexicon.from_bytes(repack(data, edit))
+
+
+def test_cycle_is_found_by_the_full_check_and_stops_words():
+    lex, data = small_binary()
+    mask, first, child = lex.raw()
+    node = child[first[0]]  # the root's first child ("B"): make its first edge a loop
+
+    def edit(p):
+        p[4][first[node]] = node
+    bad = repack(data, edit)
+    loaded = Lexicon.from_bytes(bad)  # the cheap load cannot see a cycle
+    with pytest.raises(LexiconFormatError, match="runs past the longest word"):
+        list(loaded.words())
+    with pytest.raises(LexiconFormatError, match="on or below a cycle"):
+        Lexicon.from_bytes(bad, full_check=True)
+
+
+def test_cycle_back_to_an_ancestor():
+    lex, data = small_binary()
+    mask, first, child = lex.raw()
+    c = child[first[0]]
+    a = child[first[c]]          # root -> c -> a; send a's first edge back to c
+
+    def edit(p):
+        p[4][first[a]] = c
+    with pytest.raises(LexiconFormatError, match="cycle"):
+        Lexicon.from_bytes(repack(data, edit), full_check=True)
+
+
+def test_shipped_binary_passes_the_full_check():
+    Lexicon.from_bytes(BIN.read_bytes(), full_check=True)
+
+
+def test_header_longest_word_impossible():
+    lex, data = small_binary()
+    fields = list(_HEADER.unpack_from(data))
+    fields[9] = lex.node_count + 3  # longer than any path through N nodes
+    payload = data[HEADER_SIZE:]
+    head = _HEADER.pack(*fields[:11], 0)[:-4]
+    bad = head + struct.pack("<I", zlib.crc32(payload, zlib.crc32(head))) + payload
+    with pytest.raises(LexiconFormatError, match="inconsistent header"):
+        Lexicon.from_bytes(bad)
+
+
+def test_word_file_not_utf8(tmp_path):
+    p = tmp_path / "latin1.txt"
+    p.write_bytes("cat\ndog\nna\u00efve\n".encode("latin-1"))
+    with pytest.raises(LexiconFormatError, match=r"latin1\.txt:3: not UTF-8 text \(byte 0xef\)"):
+        Lexicon.from_file(p)
+
+
+def test_word_file_long_bad_line_is_quoted_short(tmp_path):
+    p = tmp_path / "long.txt"
+    p.write_text("cat\n" + "ab1" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(LexiconFormatError) as info:
+        Lexicon.from_file(p)
+    assert len(str(info.value)) < 200
+
+
+def test_from_text_reads_like_from_file():
+    lex = Lexicon.from_text(b"\xef\xbb\xbf# list\r\ncat\rDog  # c\n\nmouse\n", "upload.txt")
+    assert list(lex.words()) == ["CAT", "DOG", "MOUSE"]
+    with pytest.raises(LexiconFormatError, match=r"upload\.txt:2: 'r2d2' is not a word"):
+        Lexicon.from_text(b"cat\nr2d2\n", "upload.txt")

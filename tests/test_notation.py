@@ -21,6 +21,7 @@ from engine.notation import (
 )
 from engine.rules import PRESETS, Rules, RulesError, preset
 from engine.scoring import evaluate
+from engine.tiles import full_set
 from enginekit import lexicon, put
 from engine.words import WordJudge
 
@@ -150,32 +151,48 @@ def test_error_types_are_value_errors():
 
 
 @st.composite
-def boards(draw):
-    layout = LAYOUTS[draw(st.sampled_from(["classic15", "extended21"]))]
+def positions(draw):
+    """A possible position: board and racks drawn from one game's tiles under the
+    rules (or, with no rules, from the biggest set), racks within the rack size."""
+    rules = draw(st.sampled_from([None] + list(PRESETS.values())))
+    if rules is None:
+        layout = LAYOUTS[draw(st.sampled_from(["classic15", "extended21"]))]
+    else:
+        layout = LAYOUTS[rules.board]
+    rng = draw(st.randoms(use_true_random=False))
+    pool = full_set(rules.tiles if rules else "wild298")
+    rng.shuffle(pool)
+    pool = pool[:100]
     b = Board(layout)
     n = layout.size * layout.size
     squares = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=60))
+    wild_ok = rules is None or rules.wild_jqxz
     for s in squares:
-        kind = draw(st.sampled_from(["natural", "blank", "wild"]))
-        letter = draw(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        if kind == "natural":
+        tile = pool.pop()
+        letter = draw(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ")).lower()
+        if tile == "?":
             b.put(s, letter)
+        elif tile in "JQXZ" and wild_ok and draw(st.booleans()):
+            b.put(s, letter, tile)
         else:
-            b.put(s, letter.lower(), draw(st.sampled_from("JQXZ")) if kind == "wild" else None)
+            b.put(s, tile)
     # Squares spent but empty again (pick-offs).
     b.spent.update(draw(st.lists(st.integers(0, n - 1), max_size=5)))
-    return b
-
-
-racks = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ?", max_size=8)
+    players = draw(st.integers(1, 4))
+    size = rules.rack_size if rules else 8
+    rack_list = []
+    for _ in range(players):
+        k = draw(st.integers(0, size))
+        rack_list.append("".join(pool.pop() for _ in range(min(k, len(pool)))))
+    return b, rack_list, rules
 
 
 @settings(max_examples=150, deadline=None)
-@given(board=boards(), players=st.integers(1, 4), data=st.data())
-def test_cgp_round_trip_random_positions(board, players, data):
-    rack_list = [data.draw(racks) for _ in range(players)]
+@given(position=positions(), data=st.data())
+def test_cgp_round_trip_random_positions(position, data):
+    board, rack_list, rules = position
+    players = len(rack_list)
     scores = [data.draw(st.integers(-500, 2000)) for _ in range(players)]
-    rules = data.draw(st.sampled_from([None] + [r for r in PRESETS.values() if LAYOUTS[r.board] is board.layout]))
     pos = Position(board, rack_list, scores, data.draw(st.integers(0, 20)), rules)
     text = format_cgp(pos)
     back = parse_cgp(text)
@@ -426,3 +443,100 @@ def test_rules_string_errors(text, message):
 def test_preset_lookup_error():
     with pytest.raises(RulesError, match="unknown preset 'nope'"):
         preset("nope")
+
+
+# ======================================================== bad input (issue 8)
+
+BIG = "1" * 4301  # one digit past Python's int() limit
+
+BAD_CGP = [
+    (rows15("7²7"), " A/B 0/0 0", PRESETS["classic"], "unexpected '²' in board row 8"),
+    (rows15("7٣5"), " A/B 0/0 0", None, "unexpected '٣' in board row 8"),
+    (rows15("15"), " A/B 0/0 0 var classic; id ﬁ;", None, "must be ASCII"),
+    (rows15(BIG), " A/B 0/0 0", None, "has more than 15 squares"),
+    (rows15("15"), " A/B 0/0 ²", None, "zero-score turns '²' must be a number"),
+    (rows15("15"), " A/B 0/0 " + BIG, None, "zero-score turns"),
+    (rows15("15"), " A/B ²/0 0", None, "scores '²/0' must be integers"),
+    (rows15("15"), f" A/B {BIG}/0 0", None, "must be integers"),
+    (rows15("15"), " A/B 0/0 0 spent K²;", None, "opcodes 'spent K²;' must be ASCII"),
+    (rows15("15"), f" A/B 0/0 0 spent K{BIG};", None, "bad spent opcode"),
+    (rows15("15"), " ß/B 0/0 0", None, "holds 'ß', which is not a tile"),
+    (rows15("15"), " " + "Z" * 20 + "/B 0/0 0", None, "no rules allow more than 10"),
+    (rows15("15"), " ZZZZZZZ/Z 0/0 0", PRESETS["classic"], "8 Z tiles, but the classic100 set has 1"),
+    (rows15("15"), " ZZZZZZZ/B 0/0 0 var classic;", None, "7 Z tiles, but the classic100 set has 1"),
+    (rows15("15"), " ???????/?????? 0/0 0", PRESETS["o"], "13 blank tiles, but the o100 set has 3"),
+    (rows15("15"), " A/B/C/D/E 0/0/0/0/0 0", None, "5 racks: a game has 1 to 4 players"),
+    (rows15("15"), " AAAAAAAA/B 0/0 0", PRESETS["classic"], "rack 1 holds 8 tiles; racks hold at most 7"),
+    (rows15("7e[Q]7"), " A/B 0/0 0", PRESETS["classic"], "H8 holds a face-down Q, which only JQXZ wild"),
+    (rows15("15"), " A/B 0/0 0 var classic;\nid x;", None, "one line of printable characters"),
+    (rows15("15"), " A/B 0/0 0 var classic; var iii;", None, "opcode 'var' is given twice"),
+]
+
+
+@pytest.mark.parametrize("board,rest,rules,message", BAD_CGP, ids=[m for *_, m in BAD_CGP])
+def test_bad_cgp_input_gives_a_cgp_error(board, rest, rules, message):
+    with pytest.raises(CGPError) as info:
+        parse_cgp(board + rest, rules)
+    assert message in str(info.value)
+    assert len(str(info.value)) < 250  # quotes at most ~60 characters of the input
+
+
+def test_a_full_board_over_the_tile_count_is_impossible():
+    """Over 100 tiles: every square of a 15x15 board covered, and two racks (227)."""
+    text = "/".join(["AAAAAAAAAAAAAAA"] * 15) + " A/B 0/0 0"
+    with pytest.raises(CGPError, match="227 tiles, but a game under classic100 has 100"):
+        parse_cgp(text, PRESETS["classic"])
+
+
+def test_bag_given_counts_too():
+    from engine.notation import check_position
+    pos = parse_cgp(E15 + " Q/B 0/0 0", PRESETS["classic"])
+    check_position(pos, PRESETS["classic"], bag="AB")
+    with pytest.raises(CGPError, match="2 Q tiles"):
+        check_position(pos, PRESETS["classic"], bag="QAB")
+
+
+BAD_MOVES = [
+    ("-ß", "holds 'ß', which is not ASCII"),
+    ("٣D CATS", "holds '٣', which is not ASCII"),
+    ("8D\nCATS", "is not one printable line"),
+    ("8D CATS\n", "is not one printable line"),
+    ("K² CATS", "holds '²', which is not ASCII"),
+    ("swap K²; 8D CATS", "holds '²'"),
+    (f"{BIG}D CATS", "is off the 15x15 board"),
+    (f"D{BIG} CATS", "is off the 15x15 board"),
+    (f"swap K{BIG}; 8D CATS", "is off the 15x15 board"),
+    ("-AAAAAAAAAAAAAAAAAAAA", "cannot exchange 20 tiles: a rack holds 8"),
+    ("1A " + "A" * 100_000, "runs off the board"),
+]
+
+
+@pytest.mark.parametrize("text,message", BAD_MOVES, ids=[m for _, m in BAD_MOVES])
+def test_bad_move_text_gives_a_move_text_error(text, message):
+    with pytest.raises(MoveTextError) as info:
+        parse_move(text, _board_with_cat(), PRESETS["iii"], "S?")
+    assert message in str(info.value)
+    assert len(str(info.value)) < 200
+
+
+BAD_RULES = [
+    ("classic,big=-3:-100", "big_play row -3:-100: a row pays 0..1000 points for 1..21 tiles"),
+    ("classic,big=0:10", "big_play row 0:10"),
+    ("o,stable=0:5", "stretch_table row 0:5"),
+    ("classic,rack=7,rack=8", "rules knob rack is given twice"),
+    ("classic,clock=" + "9" * 400, "bad value"),
+    ("classic,clock=2000000", "clock must be 0 (off) or a number of seconds up to 1000000"),
+    ("classic,clock=²", "printable ASCII"),
+    ("classic,min=٣", "printable ASCII"),
+    ("classic,cap=1\n", "printable ASCII"),
+    ("classic,big=" + BIG + ":1", "bad value"),
+    ("iii,board=" + "x" * 10_000, "(10000 characters)"),
+]
+
+
+@pytest.mark.parametrize("text,message", BAD_RULES, ids=[m[:40] for _, m in BAD_RULES])
+def test_bad_rules_strings(text, message):
+    with pytest.raises(RulesError) as info:
+        Rules.from_string(text)
+    assert message in str(info.value)
+    assert len(str(info.value)) < 300

@@ -37,12 +37,13 @@ from engine.board import LAYOUTS, Board
 from engine.game import Game
 from engine.gcg import read_gcg, write_gcg
 from engine.lexicon import Lexicon
+from engine.movegen import AllPlays, MoveGenerator
 from engine.moves import MoveError, Play
 from engine.notation import format_cgp, format_move, parse_cgp, parse_move
 from engine.rules import PRESETS
 from engine.scoring import evaluate
 from engine.tiles import full_set
-from engine.trades import conditions, trade_allowed
+from engine.trades import trade_allowed
 from enginekit import put
 from reference_movegen import reference_plays
 
@@ -89,24 +90,25 @@ def freeze(value):
 
 
 def state_key(game: Game):
-    """Everything that makes up a game's state, frozen for comparison."""
-    s = game.s
+    """Everything that makes up a game's state, frozen for comparison (the one
+    place these tests read the private state: nothing may differ)."""
+    s = game._state
     b = s.board
     return freeze((
         b.layout.name, b.cells, b.wild, b.spent, s.racks, s.scores, s.bag.tiles, s.bag.rng.getstate(),
         s.to_move, s.turns, s.scoreless, s.idle, s.phase, s.end_reason, s.blanks_drawn, s.clock,
-        s.timed_out, s.final_left, s.final_found, s.traded, game.actions,
+        s.timed_out, s.final_left, s.final_found, s.traded, s.skip, game.actions,
     ))
 
 
 def all_tiles(game: Game) -> Counter:
-    s = game.s
+    s = game._state   # the bag's tiles are hidden from players
     board = [s.board.tile_at(sq) for sq, cell in enumerate(s.board.cells) if cell]
     return Counter(s.bag.tiles) + Counter(t for r in s.racks for t in r) + Counter(board)
 
 
 def check_state(game: Game, initial: Counter) -> None:
-    s = game.s
+    s = game._state
     assert all_tiles(game) == initial, "tiles not conserved"
     for p in range(game.players):
         assert s.scores[p] == sum(t.score for t in s.turns if t.player == p), f"score of player {p}"
@@ -136,40 +138,40 @@ class RandomPlayer:
 
     def plays(self):
         g = self.g
-        return reference_plays(g.board, g.active_rack(), g.rules, LEX)
+        return reference_plays(g.board, g.active_rack, g.rules, LEX)
 
     def phonies(self, good):
         g = self.g
-        found = reference_plays(g.board, g.active_rack(), self.phony_rules, PHONY_LEX, swaps=False, picks=False)
+        found = reference_plays(g.board, g.active_rack, self.phony_rules, PHONY_LEX, swaps=False, picks=False)
         return sorted(t for t in found if t not in good)
 
     def choose(self):
         """(action text, expected kind, reference score or None)."""
         g, rng, rules = self.g, self.rng, self.g.rules
-        last = g.s.turns[-1] if g.s.turns else None
-        if g.s.phase == "play" and last is not None:
-            if last.kind == "invalid" and last.checkable and rng.random() < 0.6:
+        last = g.last_turn
+        legal = g.legal_actions()
+        if g.phase == "play" and last is not None:
+            if legal.check and rng.random() < 0.6:
                 return "check", "check", None
-            if rules.judgment == "challenge" and last.kind == "play" and last.player != g.to_move:
+            if legal.challenge and last.player != g.to_move:
                 if (last.invalid and rng.random() < 0.8) or rng.random() < 0.05:
                     return "challenge", "challenge", None
-        rack = g.active_rack()
-        if g.s.phase == "play" and rules.free_trades and not g.s.traded and conditions(rack) \
-                and rng.random() < 0.5:
+        rack = g.active_rack
+        if legal.trade and rng.random() < 0.5:
             trade = self.trade(rack)
             if trade:
                 return "trade " + trade, "trade", None
         good = self.plays()
-        if g.s.phase == "play" and rng.random() < 0.12:
+        if g.phase == "play" and rng.random() < 0.12:
             bad = self.phonies(good)
             if bad:
                 return rng.choice(bad), "phony", None
-        if good and not (rules.final_round and g.s.phase == "play" and len(g.s.bag) < rules.rack_size):
+        if good and not (rules.final_round and g.phase == "play" and g.bag_count < rules.rack_size):
             text = rng.choice(sorted(good))
             return text, "play", good[text]
-        if g.s.phase == "final":
+        if g.phase == "final":
             return "-", "final", None
-        if rules.final_round and len(g.s.bag) < rules.rack_size and good:
+        if rules.final_round and g.bag_count < rules.rack_size and good:
             # Stop playing near the end so the final round starts with playable racks.
             return "-", "pass", None
         pre, recovered = "", None
@@ -178,7 +180,7 @@ class RandomPlayer:
             if swaps:
                 sq = rng.choice(swaps)
                 pre, recovered = f"swap {g.board.layout.name_of(sq)}; ", g.board.tile_at(sq)
-        if len(g.s.bag) >= rules.rack_size and rng.random() < 0.9:
+        if g.bag_count >= rules.rack_size and rng.random() < 0.9:
             tiles = [recovered] if recovered else rng.sample(sorted(rack), rng.randint(1, len(rack)))
             return pre + "-" + "".join(tiles), "exchange", None
         return pre + "-", "pass", None
@@ -205,12 +207,10 @@ def play_random_game(rules, players, seed):
         before = state_key(g)
         mover = g.to_move
         try:
-            g.act(text)
+            out = g.act(text)
         except MoveError as exc:
-            # Only a phony under free retry, or a swap-exchange the rules refuse, is refused.
-            assert kind in ("phony", "exchange", "pass"), f"{text!r} refused: {exc}"
-            if kind == "phony":
-                assert rules.judgment == "retry" and "not in the word list" in str(exc)
+            # Only a swap-exchange the rules refuse is refused.
+            assert kind in ("exchange", "pass"), f"{text!r} refused: {exc}"
             assert state_key(g) == before, "a refused action changed the state"
             player.stats["refused " + kind] += 1
             continue
@@ -218,9 +218,10 @@ def play_random_game(rules, players, seed):
         for word in ("swap", "pick", "["):
             if word in text:
                 player.stats[f"{word} ({kind})"] += 1
-        turn = next((t for t in reversed(g.s.turns) if t.kind != "end"), None)
+        assert isinstance(out, tuple)
+        turn = g.last_turn
         if kind == "play":
-            t = next(t for t in reversed(g.s.turns) if t.kind in ("play", "final"))
+            t = next(t for t in reversed(g.turns) if t.kind in ("play", "final"))
             assert t.player == mover
             expected = score + 50 if t.kind == "final" else score
             assert t.score == expected, f"{text}: reference {score}, game {t.score}"
@@ -228,6 +229,8 @@ def play_random_game(rules, players, seed):
         elif kind == "phony":
             if rules.judgment == "challenge":
                 assert turn.kind == "play" and turn.invalid, f"the game took {text!r}: reference missed it"
+            elif rules.judgment == "retry":     # withdrawn, not a turn: the same player again
+                assert [t.kind for t in out] == ["retry"] and out[0].invalid and g.to_move == mover
             else:
                 assert turn.kind == "invalid" and turn.invalid, f"the game took {text!r}: reference missed it"
         check_state(g, initial)
@@ -238,12 +241,11 @@ def play_random_game(rules, players, seed):
         g.act(text)
         assert state_key(g) == after, f"redoing {text!r} gave a different state"
     # Replay and GCG rebuild the same game.
-    again = Game.replay(rules, seed, g.actions, players, LEX)
+    again = Game.replay(rules, seed, g.actions, players, lexicon=LEX)
     assert state_key(again) == state_key(g)
     record = write_gcg(g)
     back = read_gcg(record, lexicon=LEX)
-    assert back.s.scores == g.s.scores
-    assert [sorted(r) for r in back.s.racks] == [sorted(r) for r in g.s.racks]
+    assert back.scores == g.scores and back.racks == g.racks
     assert state_key(back) == state_key(g)
     assert write_gcg(back) == record
     return g, player.stats
@@ -384,11 +386,11 @@ def test_reference_texts_are_canonical_and_rescore():
         g = Game(rules, 7, lexicon=LEX)
         rng = random.Random(7)
         for turn in range(40):
-            plays = reference_plays(g.board, g.active_rack(), rules, LEX)
+            plays = reference_plays(g.board, g.active_rack, rules, LEX)
             if turn >= 8 and plays:
                 break
             g.act(rng.choice(sorted(plays)) if plays else "-" + g.rack())
-        rack = g.active_rack()
+        rack = g.active_rack
         assert plays, preset
         for text, score in plays.items():
             play = parse_move(text, g.board, rules, rack)
@@ -439,8 +441,93 @@ def test_reference_matches_placement_first_brute_force(preset, rack):
     g = Game(rules, 3, lexicon=LEX)
     rng = random.Random(3)
     while g.board.tile_count() < 25 and not g.over:
-        plays = reference_plays(g.board, g.active_rack(), rules, LEX)
+        plays = reference_plays(g.board, g.active_rack, rules, LEX)
         g.act(rng.choice(sorted(plays)) if plays else "-" + g.rack())
     want = _placement_first(g.board, rack, rules, g.judge)
     assert want, "a position with no play proves little"
     assert reference_plays(g.board, rack, rules, LEX) == want
+
+
+# ---------------------------------------------------------- games with garbage
+
+GARBAGE_CONFIGS = [
+    (PRESETS["classic"], 2, 7, None), (PRESETS["o"], 2, "42", ["Ann Lee", "Ann Lee"]),
+    (PRESETS["i"], 2, 3, None), (PRESETS["ii"], 2, "x y", ["a", "b"]), (replace(PRESETS["iii"], min_main=3), 2, 5, None),
+    (PRESETS["richard"], 2, "richard", None),
+    (replace(PRESETS["classic"], clock=120), 3, 11, ["p", "p", "p"]),
+    (replace(PRESETS["o"], clock=200, final_round=True), 2, 13, None),
+    (replace(PRESETS["ii"], final_round=True, end_adjust="transfer", clock=300, clock_rule="overtime"), 2, 17, None),
+    (replace(PRESETS["classic"], judgment="good", large_check=True, end="cycle"), 4, 19, None),
+]
+GARBAGE = ["", "-", "-?", "-ZZZZZZZZ", "challenge", "challenge 9", "challenge 1", "check", "timeout",
+           "trade A", "trade ZZ", "swap H8; -", "pick H8; -", "pick K11; pick J11; 8H AB", "8H", "H8 A!",
+           "Z99 A", "8D ZEBRAS", "8H e[Q]", "check 2", "8H ab", "swap A1; swap A2; 8H AB", "undo",
+           "1A \u00df", "8D ZEB\nRAS", "x" * 300, "8H A; -", "\u0663D AB"]
+
+
+def garbage_action(g: Game, gens, rng: random.Random) -> str:
+    """A legal play now and then (or a phony, a free trade), else a mutated play or
+    a piece of garbage."""
+    roll = rng.random()
+    if g.legal_actions().trade and roll < 0.3:
+        for n in (1, 2, 3):
+            for combo in sorted(set(combinations(g.rack(), n))):
+                if trade_allowed(g.rack(), "".join(combo)):
+                    return "trade " + "".join(combo)
+    if roll < 0.6 and not g.over:
+        gen = gens[0] if roll < 0.5 else gens[1]     # the second finds phonies too
+        plays = list(gen.generate(g._state.board, g.active_rack, AllPlays()))
+        if plays:
+            cand = rng.choice(plays)
+            play = cand.to_play()
+            text = format_move(g._state.board, play, evaluate(g._state.board, g.active_rack, play, g.rules))
+            if roll < 0.4 or roll >= 0.5:
+                return text
+            i = rng.randrange(len(text))     # one character changed
+            return text[:i] + rng.choice("AEZQ?e[]; 8HX-") + text[i + 1:]
+    if roll < 0.7:
+        return rng.choice(["-", "-" + "".join(rng.sample(g.rack(), min(2, len(g.rack()))))])
+    return rng.choice(GARBAGE)
+
+
+@pytest.mark.parametrize("k", range(len(GARBAGE_CONFIGS)))
+def test_games_with_garbage(k):
+    """Random legal and illegal actions (and elapsed times, good and bad): every
+    refusal is an engine error that leaves the state untouched; tiles are conserved;
+    undo restores; replay and the GCG record rebuild the game exactly."""
+    rules, players, seed, names = GARBAGE_CONFIGS[k]
+    g = Game(rules, seed, players, lexicon=LEX, names=names)
+    phony_rules = replace(rules, lexicon="large", two_letter="lexicon", derived_forms=False)
+    gens = (MoveGenerator(rules, LEX), MoveGenerator(phony_rules, PHONY_LEX))
+    rng = random.Random(f"garbage-{k}")
+    initial = all_tiles(g)
+    for _ in range(90):
+        text = garbage_action(g, gens, rng)
+        elapsed = rng.choice([None, None, None, 0, 1.5, 7, 0.001, 2, 95, -1, float("nan"), float("inf")])
+        if text == "undo":
+            if g.actions:
+                g.undo()
+            continue
+        before = state_key(g)
+        try:
+            g.act(text, elapsed)
+        except ValueError:           # every engine error is a ValueError subclass
+            assert state_key(g) == before, f"refusing {text!r} changed the state"
+            continue
+        check_state(g, initial)
+        if rng.random() < 0.3:
+            after = state_key(g)
+            g.undo()
+            assert state_key(g) == before
+            g.act(text, elapsed)
+            assert state_key(g) == after
+    again = Game.replay(rules, seed, g.actions, players, lexicon=LEX, names=names)
+    assert state_key(again) == state_key(g)
+    k = rng.randrange(len(g.actions) + 1)     # a stepped-to position is the replayed one
+    assert state_key(g.at(k)) == state_key(Game.replay(rules, seed, g.actions[:k], players,
+                                                       lexicon=LEX, names=names))
+    record = write_gcg(g)
+    back = read_gcg(record, lexicon=LEX)
+    assert state_key(back) == state_key(g) and back.seed == g.seed and back.names == g.names
+    assert write_gcg(back) == record
+    assert len(g.actions) >= 8

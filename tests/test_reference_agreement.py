@@ -45,9 +45,9 @@ def positions(rules, seed):
     players = [Player(rules, LEX, "hard"), Player(rules, LEX, "medium")]
     out = []
     while not game.over and len(out) < POSITIONS_PER_PRESET:
-        rack = list(game.active_rack())
+        rack = list(game.active_rack)
         out.append((game.board.copy(), rack))
-        move = players[game.to_move].choose(game.board, rack, len(game.s.bag))
+        move = players[game.to_move].choose(game.board, rack, game.bag_count)
         game.act(move_text(game, move))
     return out
 

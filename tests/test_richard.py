@@ -4,7 +4,7 @@ import pytest
 
 from engine.derived import DerivedForms
 from engine.rules import PRESETS
-from engine.trades import conditions, trade_allowed
+from engine.trades import conditions, trade_allowed, trade_possible
 from engine.words import WordJudge
 from enginekit import lexicon
 
@@ -65,3 +65,12 @@ def test_trade_sets_follow_the_one_at_a_time_rule():
     assert not trade_allowed("AAAITUY", "U")      # the triple A would remain
     assert not trade_allowed("AEINRST", "A")      # no condition at all
     assert trade_allowed("AABBCDE", "A")          # one removal ends "two pairs"
+
+
+@pytest.mark.parametrize("rack,possible", [
+    ("AAAITUY", True), ("AABBCDE", True), ("AEINRST", False),
+    ("BCDFGHJ", False),    # six consonants, but no single removal clears it
+    ("AABBCCD", False),    # three pairs: one removal leaves two
+])
+def test_trade_possible(rack, possible):
+    assert trade_possible(rack) is possible

@@ -13,6 +13,17 @@ from pathlib import Path
 import pytest
 
 from engine import api
+from engine.lexicon import Lexicon
+
+_LEXICON = []
+
+
+def _lexicon():
+    """The real word lists, read once (the worked examples use real words)."""
+    if not _LEXICON:
+        root = Path(__file__).resolve().parent.parent
+        _LEXICON.append(Lexicon.from_bytes((root / "wordlists" / "lexicon.bin").read_bytes()))
+    return _LEXICON[0]
 from engine.rules import _BOOLS, _CHOICES, _INTS, _SHORT, _TABLES, PRESETS, Rules, _format
 from ui import rules_text as rt
 
@@ -253,7 +264,7 @@ def test_doc_worked_examples_are_the_engines_scores(number, rules, size, move, r
     section = _doc().split("## 10. Worked examples", 1)[1].split("\n## ", 1)[0]
     items = re.split(r"(?m)^(\d+)\. ", section)
     text = dict(zip(items[1::2], items[2::2]))[str(number)]
-    score = api.score(rules, _empty(size, rack), move)["score"]
+    score = api.score(rules, _empty(size, rack), move, _lexicon())["score"]
     assert re.findall(r"\*\*(\d+)\*\*", text)[-1] == str(score)
 
 

@@ -1,89 +1,379 @@
-"""Boot: runs in Pyodide when the page has loaded (see index.html and pyscript.toml).
+"""The page's UI, in MicroPython on the main thread (see index.html and mpy.toml).
 
-1. Render the empty board from engine data and drop the splash; mark
-   ``<body data-ready="1">`` so tests and benchmarks know Python is up.
-2. Load the word list that index.html began downloading while Pyodide booted; mark
-   ``data-lexicon`` ("ready", "unavailable" or "error") and ``data-lexicon-ms``.
+Boot: draw the saved game (or a ready-made first game) at once, mark
+``<body data-ready="1">``, then wait for the engine worker (Pyodide, started by
+index.html) in the background and mark ``data-engine="ready"``. Every user action
+becomes an event for ui/state.step; the effects it asks for (engine calls, saving,
+focus) run here, in order, one at a time.
 """
 
-import time
+import asyncio
+import json
 
-from pyscript import create_named_worker, document, window
-from pyodide.ffi import create_proxy
+from pyscript import document, fetch, window, workers
+from pyscript.ffi import create_proxy
 
-from engine.board import LAYOUTS
-from ui import render, view
+from html import escape
 
-LEXICON = None  # engine.lexicon.Lexicon once loaded
+from ui import newgame, render, rules_text, state, store
+from ui.drag import Dragger
+
+ENGINE_TIMEOUT_S = 180
+R = render.Renderer(window)
+S = None
+ENG = None
+QUEUE = []
+PENDING = []  # engine work asked for before the engine was up
+PUMPING = [False]
+PROXIES = []  # event handlers live as long as the page: kept here, never released
 
 
-def show_board() -> None:
-    render.show_board(document, view.board_view(LAYOUTS["classic15"]))
-    render.hide_splash(document)
+def log(*args):
+    window.console.log(" ".join(str(a) for a in args))
+
+
+def dispatch(ev):
+    global S
+    S = state.step(S, ev)
+    focus = None
+    for f in S["fx"]:
+        if f["do"] == "focus":
+            focus = f["sq"]
+        elif f["do"] == "save":
+            save()
+        else:
+            QUEUE.append(f)
+    R.apply(S, focus)
+    if QUEUE and not PUMPING[0]:
+        asyncio.create_task(pump())
+
+
+def save():
+    try:
+        window.localStorage.setItem(store.KEY, store.dump(S))
+    except Exception as exc:  # storage full or disabled: the game goes on unsaved
+        log("could not save the game:", exc)
+
+
+async def pump():
+    PUMPING[0] = True
+    try:
+        while QUEUE:
+            f = QUEUE.pop(0)
+            if ENG is None:
+                if S["engine"] == "failed":
+                    dispatch({"t": "error", "msg": "The engine is not available: " + S["notice"]})
+                elif f["do"] != "preview":
+                    PENDING.append(f)
+                continue
+            try:
+                await run(f)
+            except Exception as exc:
+                log("engine call failed:", f.get("do"), exc)
+                dispatch({"t": "error", "msg": "The engine did not answer (" + str(exc)[:120] + ")."})
+    finally:
+        PUMPING[0] = False
+
+
+async def run(f):
+    do = f["do"]
+    if do == "preview":
+        if f["seq"] != S["seq"]:
+            return
+        result = json.loads(await ENG.preview(f["arg"]))
+        dispatch({"t": "preview", "seq": f["seq"], "result": result})
+    elif do == "play":
+        result = json.loads(await ENG.preview(f["arg"]))
+        if result.get("error") and "legal" not in result:
+            dispatch({"t": "error", "msg": result["error"]})
+        elif not result.get("legal") or not result.get("move"):
+            dispatch({"t": "preview", "seq": S["seq"], "result": result})
+            dispatch({"t": "error", "msg": result.get("error") or "That is not a legal play."})
+        else:
+            dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(result["move"]))})
+    elif do == "act":
+        dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"]))})
+    elif do == "computer":
+        t0 = window.performance.now()
+        snap = json.loads(await ENG.computer(2000))
+        document.body.dataset.computerMs = str(int(window.performance.now() - t0))
+        dispatch({"t": "snapshot", "snap": snap})
+    elif do == "open":
+        spec = f["spec"]
+        lay = None
+        if f.get("new") or spec.get("rules") != S["layout"].get("rules"):
+            lay = json.loads(await ENG.layout(spec.get("rules", "classic")))
+            if "error" in lay:
+                dispatch({"t": "error", "msg": lay["error"]})
+                return
+        snap = json.loads(await ENG.open_game(json.dumps(spec)))
+        ev = {"t": "snapshot", "snap": snap, "layout": lay}
+        if not f.get("new"):
+            ev["keep"] = True
+        dispatch(ev)
+
+
+# ------------------------------------------------------------------ boot
+
+
+async def first_state():
+    """The saved game if readable, else a ready-made first game; never raises."""
+    notice = ""
+    text = None
+    try:
+        text = window.localStorage.getItem(store.KEY)
+    except Exception:
+        text = None
+    saved, problem = store.load(text)
+    if problem:
+        notice = "Your saved game could not be read (" + problem + "); it was set aside and a new game started."
+        try:
+            window.localStorage.setItem(store.ASIDE_KEY, text)
+            window.localStorage.removeItem(store.KEY)
+        except Exception:
+            pass
+    if saved is None:
+        resp = await fetch("./vendor/first-game.json")
+        games = json.loads(await resp.text()) if resp.ok else {}
+        saved = store.pick_first_game(games.get("games"), window.Math.random())
+        if saved is None:
+            return None
+    s = state.initial(saved["layout"], saved["spec"], saved["snap"])
+    s["notice"] = notice
+    return s
+
+
+def on(region_id, kind, handler):
+    proxy = create_proxy(handler)
+    PROXIES.append(proxy)
+    target = document if region_id == "document" else document.getElementById(region_id)
+    target.addEventListener(kind, proxy)
+
+
+def random_order(n):
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = int(window.Math.random() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def random_seed():
+    return str(int(window.Math.random() * 1e9))
+
+
+DRAG = Dragger(document, window, dispatch)
+
+
+def on_board_click(e):
+    if DRAG.swallow_click():
+        return
+    cell = e.target.closest("[data-square]")
+    if cell is not None:
+        dispatch({"t": "tap_square", "sq": cell.dataset.square})
+
+
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace")
+
+
+def on_board_key(e):
+    key = e.key
+    if key in KEYS or (len(key) == 1 and key.isalpha() and not e.ctrlKey and not e.metaKey and not e.altKey):
+        e.preventDefault()
+        dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
+
+
+def on_doc_key(e):
+    """Keys outside the board: the letter chooser, and typing while a rack tile or the
+    page has focus (Space and Enter stay with buttons; forms keep their keys)."""
+    key = e.key
+    letter = len(key) == 1 and key.isalpha() and not e.ctrlKey and not e.metaKey and not e.altKey
+    if S["choose"] and (key == "Escape" or letter):
+        e.preventDefault()
+        dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
+        return
+    target = e.target
+    if document.querySelector("dialog[open]") is not None or target.closest("#board") is not None:
+        return
+    if target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    on_button = target.tagName == "BUTTON"
+    if letter or key in ("Backspace", "Escape") or (key == "Enter" and not on_button):
+        e.preventDefault()
+        dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
+
+
+def on_rack_click(e):
+    if DRAG.swallow_click():
+        return
+    tile = e.target.closest("[data-id]")
+    if tile is not None:
+        dispatch({"t": "tap_rack", "id": int(tile.dataset.id)})
+
+
+def on_action_click(e):
+    btn = e.target.closest("button")
+    if btn is None or btn.disabled:
+        return
+    act = btn.getAttribute("data-act")
+    letter = btn.getAttribute("data-letter")
+    if letter and S["choose"]:
+        dispatch({"t": "choose", "letter": letter})
+    elif act == "shuffle":
+        dispatch({"t": "shuffle", "order": random_order(len(S["rack"]))})
+    elif act == "trade":
+        dispatch({"t": "exchange", "mode": "trade"})
+    elif act == "open_new":
+        open_dialog()
+    elif act == "rematch":
+        spec = dict(S["spec"])
+        spec["seed"] = random_seed()
+        spec["actions"] = []
+        dispatch({"t": "new_game", "spec": spec})
+    elif act == "about":
+        document.getElementById("about").showModal()
+    elif act:
+        dispatch({"t": act})
+
+
+# ------------------------------------------------------------------ new game dialog
+
+
+def form_fields():
+    out = {}
+    for el in document.querySelectorAll("#ng-form [name]"):
+        if el.type in ("checkbox", "radio") and not el.checked:
+            continue
+        out[el.name] = el.value
+    return out
+
+
+def open_dialog():
+    preset = S["spec"].get("rules", "classic").split(",")[0]
+    seats = [(x.get("name", ""), x.get("kind", "human")) for x in S["spec"].get("seats", [])]
+    dlg = document.getElementById("newgame")
+    dlg.innerHTML = newgame.dialog_html(preset, seats)
+    dlg.showModal()
+
+
+def close_dialog():
+    dlg = document.getElementById("newgame")
+    if dlg.open:
+        dlg.close()
+
+
+def on_dialog_change(e):
+    if e.target.name == "preset":
+        fields = form_fields()
+        seats = []
+        for i in range(4):
+            if i < 2 or fields.get("seat" + str(i) + "-on") == "1":
+                seats.append((fields.get("seat" + str(i) + "-name", ""), fields.get("seat" + str(i) + "-kind", "human")))
+        dlg = document.getElementById("newgame")
+        dlg.innerHTML = newgame.dialog_html(e.target.value, seats)
+        document.querySelector('#ng-form input[value="' + e.target.value + '"]').focus()
+    elif e.target.name and e.target.name.startswith("knob-"):
+        document.getElementById("ng-summary").innerHTML = newgame.summary_html(newgame.rules_of(form_fields()))
+
+
+def on_dialog_click(e):
+    btn = e.target.closest("button")
+    if btn is None:
+        return
+    act = btn.getAttribute("data-act")
+    if act == "cancel":
+        e.preventDefault()
+        close_dialog()
+    elif act == "start":
+        e.preventDefault()
+        spec = newgame.spec_of(form_fields(), random_seed())
+        close_dialog()
+        dispatch({"t": "new_game", "spec": spec})
+
+
+# ------------------------------------------------------------------ engine
+
+
+DEFAULT_SPEC = {"rules": "classic", "seed": "", "actions": [],
+                "seats": [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]}
+
+
+async def _engine_worker():
+    return await workers["engine"]  # a JS promise: wait_for needs a coroutine
+
+
+async def get_engine():
+    """(the engine worker, "") once it is up, or (None, why not)."""
+    try:
+        eng = await asyncio.wait_for(_engine_worker(), ENGINE_TIMEOUT_S)
+        status = json.loads(await eng.status())
+    except Exception as exc:
+        return None, "The game engine could not start (" + str(exc)[:100] + "). Reload the page to try again."
+    started = status.get("started_at", 0) - window.performance.timeOrigin
+    document.body.dataset.engineBoot = "python up at %d ms, import %s ms, word list %s ms" % (
+        started, status.get("import_ms"), status.get("ms"))
+    if status.get("state") != "ready":
+        return None, "The game engine could not start: " + status.get("error", "unknown error") + "."
+    return eng, ""
+
+
+async def engine_ready(eng, error):
+    global ENG
+    if eng is None:
+        dispatch({"t": "engine", "status": "failed", "msg": error})
+        return
+    ENG = eng
+    document.body.dataset.engineMs = str(int(window.performance.now()))
+    dispatch({"t": "engine", "status": "ready"})
+    while PENDING:
+        QUEUE.append(PENDING.pop(0))
+    if QUEUE and not PUMPING[0]:
+        await pump()
+
+
+async def state_from_engine():
+    """No saved game and no ready-made one: the engine opens the first game (slow path)."""
+    eng, error = await get_engine()
+    if eng is None:
+        document.querySelector("#splash p").textContent = error
+        return None, None, error
+    spec = dict(DEFAULT_SPEC)
+    spec["seed"] = random_seed()
+    lay = json.loads(await eng.layout("classic"))
+    snap = json.loads(await eng.open_game(json.dumps(spec)))
+    return state.initial(lay, spec, snap), eng, ""
+
+
+async def boot():
+    global S
+    S = await first_state()
+    eng = None
+    error = ""
+    if S is None:
+        S, eng, error = await state_from_engine()
+        if S is None:
+            return
+    R.apply(S)
+    splash = document.getElementById("splash")
+    if splash is not None:
+        splash.remove()
     document.body.dataset.ready = "1"
+    document.body.dataset.readyMs = str(int(window.performance.now()))
+    on("board", "click", on_board_click)
+    on("board", "keydown", on_board_key)
+    on("rack", "click", on_rack_click)
+    on("controls", "click", on_action_click)
+    on("overlays", "click", on_action_click)
+    on("menu", "click", on_action_click)
+    on("document", "keydown", on_doc_key)
+    on("newgame", "change", on_dialog_change)
+    on("newgame", "click", on_dialog_click)
+    DRAG.attach(on)
+    about = document.getElementById("about-text")
+    about.innerHTML = "".join("<h3>" + escape(h) + "</h3><p>" + escape(t) + "</p>" for h, t in rules_text.ABOUT)
+    if eng is None:
+        eng, error = await get_engine()
+    await engine_ready(eng, error)
 
 
-async def load_lexicon() -> None:
-    render.set_status(document, "Loading the word list\u2026", "loading")
-    buffer = await window.lexiconDownload
-    if buffer is None:
-        document.body.dataset.lexicon = "unavailable"
-        render.set_status(document, "Word list unavailable: words cannot be checked.", "unavailable")
-        return
-    data = buffer.to_bytes()
-    try:
-        from engine.lexicon import Lexicon
-
-        t0 = time.perf_counter()
-        lexicon = Lexicon.from_bytes(data)
-        ms = (time.perf_counter() - t0) * 1000
-    except Exception as exc:  # shown to the player, never a traceback on the page
-        document.body.dataset.lexicon = "error"
-        render.set_status(document, f"Word list could not be loaded ({type(exc).__name__}).", "error")
-        window.console.warn(f"lexicon: {exc!r}")
-        return
-    global LEXICON
-    LEXICON = lexicon
-    Lexicon.set_default(lexicon)  # engine code asking Lexicon.default() gets this one
-    document.body.dataset.lexiconMs = f"{ms:.1f}"
-    document.body.dataset.lexicon = "ready"
-    size = f"{len(data) / 1e6:.1f} MB"
-    try:
-        words = f"{len(lexicon):,} words, "
-    except TypeError:
-        words = ""
-    render.set_status(document, f"Word list ready ({words}{size}, read in {ms:.0f} ms).", "ready")
-
-
-AI_WORKER = None  # the computer player's worker, once started
-
-
-async def start_worker() -> None:
-    """Boot the computer player's worker after the page is ready (a second Pyodide,
-    so it must not compete with the page's own boot), then load its word list.
-    Marks ``data-worker`` ("ready" or "error")."""
-    global AI_WORKER
-    try:
-        worker = await create_named_worker("./ui/worker.py", "ai", "./pyscript.toml")
-        url = window.URL.new("./wordlists/lexicon.bin", window.location.href).href
-        await worker.load_lexicon(url)
-    except Exception as exc:  # the page still works for two players
-        document.body.dataset.worker = "error"
-        window.console.warn(f"computer player unavailable: {exc!r}")
-        return
-    AI_WORKER = worker
-    document.body.dataset.worker = "ready"
-
-
-async def computer_move(rules, cgp, level, bag):
-    """JS-callable: ``await window.computerMove("classic", cgp, "hard", 80)``."""
-    if AI_WORKER is None:
-        raise RuntimeError("the computer player is not ready")
-    return await AI_WORKER.computer_move(rules, cgp, level, bag)
-
-
-window.computerMove = create_proxy(computer_move)
-show_board()
-await load_lexicon()  # noqa: F704 (PyScript runs this file with top-level await)
-if LEXICON is not None:
-    await start_worker()  # noqa: F704
+asyncio.create_task(boot())

@@ -1,52 +1,129 @@
-"""View model -> DOM. The HTML is built as one string (pure, testable natively) and
-written with a single DOM call: one crossing of the Python/JS bridge per render."""
+"""View model -> DOM patches. Pure except ``Renderer.apply``, which crosses to the page once.
 
-from __future__ import annotations
+Each frame is a flat map of node id -> {attribute: value, "_html": inner HTML};
+``diff`` compares it with the previous frame and keeps only what changed, so a
+tile put down patches one square (focus and drags survive) instead of rewriting
+the board. The patches go to the page as one JSON text in a single call of
+``window.wlcPatch`` (index.html), i.e. one bridge crossing per frame.
+"""
 
-from html import escape
+import json
 
-from ui.view import BoardView, CellView
+from ui import geom, view
 
-
-def _cell_html(cell: CellView) -> str:
-    classes = "cell"
-    if cell.premium:
-        classes += f" p-{cell.premium.lower()}"
-    if cell.start:
-        classes += " start"
-    return (
-        f'<div class="{classes}" data-row="{cell.row}" data-col="{cell.col}" '
-        f'data-square="{cell.name}" data-premium="{cell.premium}" '
-        f'role="gridcell" title="{escape(cell.title)}" aria-label="{escape(cell.title)}">'
-        f"<span>{escape(cell.label)}</span></div>"
-    )
+REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
+           "handover", "end", "log")
+BUTTONS = ("Play", "Pass", "Exchange", "Trade", "Challenge", "Check", "Shuffle", "Recall")
 
 
-def board_html(view: BoardView) -> str:
-    """The inner HTML of #board: a corner, column letters, then each row's number and cells."""
-    parts = ['<div class="corner" aria-hidden="true"></div>']
-    parts += [f'<div class="coord col" aria-hidden="true">{c}</div>' for c in view.col_labels]
-    for label, row in zip(view.row_labels, view.cells):
-        parts.append(f'<div class="coord row" aria-hidden="true">{label}</div>')
-        parts += [_cell_html(cell) for cell in row]
+def board_html(layout):
+    """The board's skeleton: a header row of column letters, then rows of (number, squares).
+    Row wrappers are ``display: contents`` so the CSS grid sees the cells, while the
+    accessibility tree sees grid > row > gridcell."""
+    size = layout["size"]
+    parts = ['<div class="brow" aria-hidden="true"><div class="corner"></div>']
+    for c in range(size):
+        parts.append('<div class="coord col">' + geom.COLS[c] + "</div>")
+    parts.append("</div>")
+    for r in range(size):
+        parts.append('<div class="brow" role="row"><div class="coord row" aria-hidden="true">' + str(r + 1) + "</div>")
+        for c in range(size):
+            sq = geom.name(r, c)
+            parts.append('<div role="gridcell" id="sq-' + sq + '" data-square="' + sq + '" data-premium="'
+                         + geom.premium(layout, r, c) + '"></div>')
+        parts.append("</div>")
     return "".join(parts)
 
 
-def show_board(document, view: BoardView) -> None:
-    board = document.getElementById("board")
-    board.style.setProperty("--n", str(view.size))
-    board.setAttribute("role", "grid")
-    board.dataset.size = str(view.size)
-    board.innerHTML = board_html(view)
+def rack_html(slots):
+    parts = []
+    for i, t in enumerate(slots):
+        parts.append('<button type="button" class="' + t["cls"] + '" data-id="' + t["id"] + '" data-slot="'
+                     + str(i) + '" data-letter="' + t["letter"] + '" aria-label="' + t["label"] + '">'
+                     + t["html"] + "</button>")
+    return "".join(parts)
 
 
-def hide_splash(document) -> None:
-    splash = document.getElementById("splash")
-    if splash is not None:
-        splash.remove()
+def frame(s):
+    """The whole page's node map for state ``s``."""
+    nodes = {}
+    for sq, cell in view.board_cells(s).items():
+        nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": cell["label"], "tabindex": cell["tab"],
+                             "data-letter": cell["letter"] or None, "_html": cell["html"]}
+    nodes["rack"] = {"_html": rack_html(view.rack_slots(s)),
+                     "data-mode": s["mode"], "data-seat": str(s["rack_seat"])}
+    nodes["scores"] = {"_html": view.scores_html(s)}
+    nodes["preview"] = {"_html": view.preview_html(s)}
+    nodes["status"] = {"_text": view.status_text(s)}
+    nodes["message"] = {"_text": view.message_text(s)}
+    nodes["notice"] = {"_text": s["notice"], "hidden": None if s["notice"] else ""}
+    nodes["modebar"] = {"_html": view.mode_html(s), "hidden": None if s["mode"] != "play" else ""}
+    nodes["chooser"] = {"_html": view.chooser_html(s), "hidden": None if s["choose"] else ""}
+    nodes["handover"] = {"_html": view.handover_html(s), "hidden": None if s["handover"] >= 0 else ""}
+    nodes["end"] = {"_html": view.end_html(s), "hidden": None if s["snap"].get("phase") == "over" else ""}
+    nodes["log"] = {"_html": view.log_html(s)}
+    judge = view.judgment_html(s)
+    nodes["judge"] = {"_html": judge, "hidden": None if judge else ""}
+    nodes["announce"] = {"_text": s["announce"]}
+    enabled = view.buttons(s)
+    hidden = view.hidden_buttons(s)
+    for name in BUTTONS:
+        nodes["btn-" + name] = {"disabled": None if enabled.get(name) else "",
+                                "hidden": "" if hidden.get(name) else None}
+    nodes["board"] = {"data-size": str(s["layout"]["size"]), "data-dir": s["dir"],
+                      "style": "--n:" + str(s["layout"]["size"])}
+    nodes["body"] = view.body_attrs(s)
+    return nodes
 
 
-def set_status(document, text: str, state: str = "") -> None:
-    status = document.getElementById("status")
-    status.textContent = text
-    status.dataset.state = state
+def diff(prev, cur):
+    """Patches [[id, {attr: value or None}, html or None, text or None]] from ``prev`` to ``cur``."""
+    patches = []
+    for key, node in cur.items():
+        old = prev.get(key)
+        if old == node:
+            continue
+        old = old or {}
+        attrs = {}
+        html = None
+        text = None
+        for name, value in node.items():
+            if old.get(name, 0) == value and name in old:
+                continue
+            if name == "_html":
+                html = value
+            elif name == "_text":
+                text = value
+            else:
+                attrs[name] = value
+        patches.append([key, attrs, html, text])
+    return patches
+
+
+class Renderer:
+    """Keeps the last frame; ``apply`` sends only the changes to the page."""
+
+    def __init__(self, window):
+        self.window = window
+        self.prev = {}
+        self.size = 0
+
+    def patches(self, s):
+        cur = frame(s)
+        out = []
+        if s["layout"]["size"] != self.size or s["layout"].get("start") != self.prev.get("_start"):
+            out.append(["board", {}, board_html(s["layout"]), None])
+            self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
+            self.size = s["layout"]["size"]
+        out += diff(self.prev, cur)
+        cur["_start"] = s["layout"].get("start")
+        self.prev = cur
+        return out
+
+    def apply(self, s, focus=None):
+        out = self.patches(s)
+        if focus:
+            out.append(["!focus", {}, None, "sq-" + focus])
+        if out:
+            self.window.wlcPatch(json.dumps(out))
+        return len(out)

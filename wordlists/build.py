@@ -35,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from engine.lexicon import Lexicon  # noqa: E402
+from engine.rules import TWO_LETTER_72 as _TWO_LETTER_72  # noqa: E402
 
 SCOWL_VERSION = "2020.12.07"
 CATEGORIES = ("english", "american", "variant_1", "variant_2")
@@ -42,12 +43,9 @@ MAX_SIZE = 70
 MIN_LEN, MAX_LEN = 3, 21
 ENABLE_SHA256 = "3f16130220645692ed49c7134e24a18504c2ca55b3c012f7290e3e77c63b1a89"
 
-# RULES.md section 3: the canonical 72 two-letter words (main has exactly these).
-TWO_LETTER_72 = tuple("""
-AB AD AG AH AI AM AN AR AS AT AW AX AY BE BI BY DO ED EF EH EL EM EN ER EX FA GO HA HE
-HI HO ID IF IN IS IT LA LI LO MA ME MI MU MY NO NU OF OH ON OR OS OW OX PA PI RE SH SI
-SO TA TI TO UH UM UP US UT WE WO XI YE YO""".split())
-assert len(set(TWO_LETTER_72)) == 72
+# RULES.md section 3: the canonical 72 two-letter words (main has exactly these),
+# defined once in engine/rules.py; sorted here so the manifest lists them in order.
+TWO_LETTER_72 = tuple(sorted(_TWO_LETTER_72))
 
 OUT_BIN = "lexicon.bin"
 OUT_MANIFEST = "manifest.json"

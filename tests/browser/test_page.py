@@ -1,88 +1,94 @@
-"""The game page in headless Chromium: boots offline, shows the board, stays clean."""
+"""The page boots offline, paints the board and a game before the engine is up, then
+brings the engine up; names, markers and layout that players and automation rely on."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 from urllib.parse import urlsplit
 
 import pytest
 
+import browserkit as kit
 from engine.board import LAYOUTS
 
-ROOT = Path(__file__).resolve().parents[2]
-
-CELLS_JS = """() => [...document.querySelectorAll('#board .cell')].map(c => ({
-    row: +c.dataset.row, col: +c.dataset.col, square: c.dataset.square,
-    premium: c.dataset.premium, label: c.textContent, start: c.classList.contains('start'),
-}))"""
-
-
 @pytest.fixture(scope="module")
-def cells(booted):
-    return {(c["row"], c["col"]): c for c in booted.page.evaluate(CELLS_JS)}
+def first(booted):
+    """What the page showed right after boot (other test modules change the game later)."""
+    at = booted.at_boot
+    return {"cells": {c["square"]: c for c in at["cells"]}, "rack": at["rack"], "saved": at["saved"],
+            "engine_ms": float(at["engineMs"]), "requests": at["requests"]}
 
 
-def test_boot_sets_ready_marker_and_drops_splash(booted):
-    assert booted.splash_while_booting  # the loading indicator showed while Pyodide booted
+def test_board_and_rack_before_the_engine(booted, first):
+    assert booted.splash_while_booting  # something showed while the runtime loaded
     page = booted.page
-    assert page.evaluate("document.body.dataset.ready") == "1"
+    assert page.title() == "Word Lovers' Crossword"
+    assert "Word Lovers' Crossword" in page.inner_text("header h1")
+    assert "scrabble" not in page.title().lower()
     assert page.locator("#splash").count() == 0
-    assert page.locator("#board").is_visible()
+    assert booted.board_ms is not None and booted.board_ms > 0
+    assert booted.board_ms < first["engine_ms"]  # the game was on screen before the engine was up
+    assert len(first["rack"]) == 7
+    assert page.evaluate("document.body.dataset.engine") == "ready"
 
 
-def test_board_is_15_by_15_with_coordinates(booted, cells):
-    assert len(cells) == 225
-    assert set(cells) == {(r, c) for r in range(15) for c in range(15)}
-    page = booted.page
-    assert page.get_attribute("#board", "data-size") == "15"
-    cols = page.locator("#board .coord.col").all_text_contents()
-    rows = page.locator("#board .coord.row").all_text_contents()
-    assert cols == list("ABCDEFGHIJKLMNO")
-    assert rows == [str(n) for n in range(1, 16)]
-    assert cells[(7, 7)]["square"] == "H8"
-    assert cells[(0, 14)]["square"] == "O1"
+def test_board_is_15_by_15(first):
+    assert len(first["cells"]) == 225
+    assert {c["square"] for c in first["cells"].values()} == {
+        col + str(row) for col in "ABCDEFGHIJKLMNO" for row in range(1, 16)}
 
 
-@pytest.mark.parametrize(
-    "square, premium, label",
-    [
-        ("H8", "DW", "\u2605"),  # the start square
-        ("A1", "TW", "TW"),
-        ("H1", "TW", "TW"),
-        ("O15", "TW", "TW"),
-        ("D1", "DL", "DL"),
-        ("B2", "DW", "DW"),
-        ("F2", "TL", "TL"),
-        ("G7", "DL", "DL"),
-        ("E5", "DW", "DW"),
-        ("B1", "", ""),
-        ("H7", "", ""),
-    ],
-)
-def test_premium_squares_spot_check(cells, square, premium, label):
-    by_name = {c["square"]: c for c in cells.values()}
-    cell = by_name[square]
-    assert cell["premium"] == premium
-    assert cell["label"] == label
-    assert cell["start"] == (square == "H8")
-
-
-def test_every_square_matches_engine_layout(cells):
+def test_every_square_matches_engine_layout_and_is_named(first):
     layout = LAYOUTS["classic15"]
-    for (row, col), cell in cells.items():
-        assert cell["premium"] == layout.premium(row, col), cell
-    counts = {}
-    for cell in cells.values():
-        counts[cell["premium"]] = counts.get(cell["premium"], 0) + 1
-    assert counts == {"TW": 8, "DW": 17, "TL": 12, "DL": 24, "": 164}
+    words = {"TW": "triple word", "DW": "double word", "TL": "triple letter", "DL": "double letter"}
+    for r in range(15):
+        for c in range(15):
+            name = "ABCDEFGHIJKLMNO"[c] + str(r + 1)
+            cell = first["cells"][name]
+            assert cell["premium"] == layout.premium(r, c), name
+            if name == "H8":
+                assert cell["label"] == "H8, start square, double word, empty" and cell["start"]
+            elif cell["premium"]:
+                assert cell["label"] == f"{name}, {words[cell['premium']]}, empty"
+            else:
+                assert cell["label"] == f"{name}, empty"
 
 
-def test_premium_squares_are_coloured(booted):
-    colour = booted.page.evaluate(
-        """() => Object.fromEntries(['A1','H8','F2','D1','B1'].map(n => [n,
-            getComputedStyle(document.querySelector(`[data-square="${n}"]`)).backgroundColor]))"""
-    )
-    assert len(set(colour.values())) == 5, colour  # TW, DW, TL, DL and plain all differ
+def test_rack_tiles_are_named_buttons(booted, first):
+    values = {"Q": 10, "Z": 10, "A": 1, "?": 0}
+    for letter, label in first["rack"]:
+        assert len(letter) == 1 and (letter.isupper() or letter == "?")
+        if letter in values:
+            name = "blank" if letter == "?" else letter
+            n = values[letter]
+            assert label == f"rack tile {name}, {n} point{'s' if n != 1 else ''}"
+    page = booted.page
+    label = page.get_attribute("#rack button[data-letter]", "aria-label")
+    assert label.startswith("rack tile ") and page.get_by_role("button", name=label).count() >= 1
+
+
+def test_first_game_is_you_against_the_hard_computer(first):
+    saved = first["saved"]
+    assert saved["spec"]["rules"] == "classic"
+    assert [s["kind"] for s in saved["spec"]["seats"]] == ["human", "hard"]
+    assert sorted(saved["snap"]["racks"][0]) == sorted(l for l, _ in first["rack"])
+
+
+def test_controls_by_role_and_name(booted):
+    page = booted.page
+    kit.new_game(page, "classic", "3", kit.YOU_VS_HARD)
+    for name in ("New game", "Play", "Pass", "Exchange", "Shuffle", "Recall", "Challenge"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+    assert page.get_by_role("button", name="Pass", exact=True).is_enabled()
+    assert page.get_by_role("button", name="Play", exact=True).is_disabled()
+    assert page.get_by_role("grid", name="Game board").count() == 1
+    tab_stops = page.eval_on_selector_all("#board [data-square][tabindex='0']", "els => els.length")
+    assert tab_stops == 1
+
+
+def test_premium_squares_are_coloured(first):
+    colour = {n: first["cells"][n]["colour"] for n in ("A1", "H8", "F2", "D1", "B1")}
+    assert len(set(colour.values())) == 5, colour
 
 
 def test_no_console_errors(booted):
@@ -91,53 +97,41 @@ def test_no_console_errors(booted):
     assert booted.bad_status == []
 
 
-def test_only_local_requests(booted):
+def test_only_local_requests_and_one_pyodide(booted, first):
     origin = urlsplit(booted.url)
-    assert origin.hostname == "127.0.0.1"
-    assert len(booted.requests) >= 10  # the log really is recording (runtime files, config...)
-    offsite = [
-        url
-        for url in booted.requests
-        if not url.startswith(("data:", "blob:"))
-        and (urlsplit(url).hostname, urlsplit(url).port) != (origin.hostname, origin.port)
-    ]
-    assert offsite == []
-    assert booted.failed == []
-    wanted = {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "vendor/app.zip"}
-    paths = {urlsplit(url).path.lstrip("/") for url in booted.requests}
-    assert wanted <= paths
+    offsite = [u for u in booted.requests if not u.startswith(("data:", "blob:"))
+               and (urlsplit(u).hostname, urlsplit(u).port) != (origin.hostname, origin.port)]
+    assert offsite == [] and booted.failed == []
+    paths = [urlsplit(u).path.lstrip("/") for u in first["requests"]]
+    for wanted in ("vendor/pyodide/pyodide.asm.wasm", "vendor/micropython/micropython.wasm",
+                   "vendor/engine.zip", "vendor/ui.zip", "vendor/first-game.json"):
+        assert wanted in paths, wanted
+    assert paths.count("vendor/pyodide/pyodide.asm.wasm") == 1  # one Pyodide, fetched once
 
 
-def test_word_list_status(booted):
-    page = booted.page
-    state = page.evaluate("document.body.dataset.lexicon")
-    status = page.text_content("#status") or ""
-    if (ROOT / "wordlists" / "lexicon.bin").is_file():
-        assert state == "ready", status
-        ms = float(page.evaluate("document.body.dataset.lexiconMs"))
-        assert 0 <= ms < 5000
-    else:
-        assert state == "unavailable"
-        assert "unavailable" in status.lower()
-
-
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 667)])
-def test_board_fits_and_is_centred(booted, width, height):
+@pytest.mark.parametrize("width, height", [(1280, 800), (375, 667), (360, 640)])
+def test_board_fits_without_page_scroll(booted, width, height):
     page = booted.page
     page.set_viewport_size({"width": width, "height": height})
     try:
         box = page.locator("#board").bounding_box()
         cell = page.locator('[data-square="A1"]').bounding_box()
-        font_px = page.evaluate(
-            "parseFloat(getComputedStyle(document.querySelector('[data-square=\"A1\"]')).fontSize)"
-        )
         scroll_w = page.evaluate("document.documentElement.scrollWidth")
+        rack = page.locator("#rack").bounding_box()
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
-    assert scroll_w <= width  # no sideways scrolling
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width
-    assert box["y"] + box["height"] <= height + 1  # whole board on screen
-    left, right = box["x"], width - box["x"] - box["width"]
-    assert abs(left - right) <= 2, (left, right)
+    assert scroll_w <= width
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
     assert cell["width"] >= 18 and abs(cell["width"] - cell["height"]) < 1.5
-    assert font_px >= 8
+    assert rack["x"] >= 0 and rack["x"] + rack["width"] <= width + 0.5
+    if width >= 1000:
+        assert box["y"] + box["height"] <= height + 1
+
+
+def test_coordinates_follow_the_board(booted):
+    page = booted.page
+    size = int(page.get_attribute("#board", "data-size"))
+    cols = page.locator("#board .coord.col").all_text_contents()
+    rows = page.locator("#board .coord.row").all_text_contents()
+    assert cols == list("ABCDEFGHIJKLMNOPQRSTU"[:size])
+    assert rows == [str(n) for n in range(1, size + 1)]

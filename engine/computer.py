@@ -1,0 +1,152 @@
+"""The computer's whole turn in one call: ``computer_action(game, level)``.
+
+It returns the text the player to move would type, for ``game.act``. The order of
+the decision:
+
+1. **Challenge** (double challenge): the play just made by another player holds
+   a word the judge rejects. A computer challenges exactly the invalid plays
+   (RULES.md 7), so it never loses a turn to a wrong challenge.
+2. **Check the large list** (rule 10.3a): its own failed play, when every failed
+   word is in the large list: the play is then withdrawn and it plays again, while
+   a check that fails would cost the play's whole value, so it checks only then.
+3. **Swap final racks round**: the highest-scoring play with the opponent's rack
+   (a valid one earns its value plus 50), or ``-`` to decline when it finds none.
+4. **Free trade** (Richard; hard and medium): when the rack shows a trade
+   condition, the allowed set whose trade most improves the leave
+   (``choose_trade``).
+5. Its **play, exchange or pass** (``ai.Player.choose``).
+
+Self-play, bench/, the page's worker (engine.session) and engine.api all call this.
+
+Time: ``budget_ms`` bounds the search (anytime: the best play found when time
+runs out). None means unbounded, exhaustive and deterministic: self-play, tests
+and anything that must repeat pass None. ``PAGE_BUDGET_MS`` is the page's default.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .ai import LEAVE_MODELS, Player, leave_family, leave_value
+from .board import Board, run
+from .movegen import Budget
+from .moves import Play
+from .notation import format_move
+from .rules import Rules
+from .scoring import apply_pre, lone_tile_across
+from .tiles import TILE_SETS, WILD_LETTERS
+from .trades import conditions, trade_allowed
+from .words import WordJudge
+
+# The page's default: the hard player in iii takes about 0.1 s median and 0.6 s
+# p95 natively (bench/movegen.py), Pyodide 1.4-2x that; the budget only cuts the
+# rare pathological rack (several wild tiles on a crowded board) to stay well
+# under the page's 3 s target.
+PAGE_BUDGET_MS = 1500
+
+
+def computer_action(game, level: str = "hard", budget_ms: float | None = None) -> str:
+    """The action text of a computer player of ``level`` for the player to move
+    (or, once the game is over, a challenge of an invalid last play). Raises
+    ValueError when there is nothing to decide (the game is over)."""
+    rules = game.rules
+    legal = game.legal_actions()
+    me = game.to_move
+    last = game.last_turn
+    ai = Player(rules, game.lexicon, level)
+    if legal.challenge and ai.challenges(game):
+        return "challenge"
+    if game.over:
+        raise ValueError("the game is over")
+    budget = Budget(ms=budget_ms) if budget_ms is not None else None
+    if legal.check and last is not None and last.player == me and last.invalid:
+        if WordJudge(rules, game.lexicon).rescued_by_large(list(last.invalid)):
+            return "check"
+    board = game.board
+    rack = str(game.active_rack)
+    if game.phase == "final":
+        play = ai.best_play(board, rack, budget)
+        return play_text(board, play) if play is not None else "-"
+    if legal.trade and level in ("hard", "medium"):  # greedy ignores leaves; easy keeps it simple
+        tiles = choose_trade(rack, rules, game.bag_count)
+        if tiles:
+            return f"trade {tiles}"
+    return move_text(board, ai.choose(board, rack, game.bag_count, budget))
+
+
+def choose_move(rules: Rules, lexicon, level: str, board: Board, rack, bag_count: int,
+                budget_ms: float | None = None) -> str:
+    """Step 5 alone, for a bare position (a CGP): the play, exchange or pass of a
+    computer player of ``level`` holding ``rack`` with ``bag_count`` tiles in the bag."""
+    budget = Budget(ms=budget_ms) if budget_ms is not None else None
+    return move_text(board, Player(rules, lexicon, level).choose(board, rack, bag_count, budget))
+
+
+def move_text(board: Board, move) -> str:
+    """Text for a computer's Play, Exchange or Pass on ``board``."""
+    if isinstance(move, Play):
+        return play_text(board, move)
+    return format_move(board, move)
+
+
+def play_text(board: Board, play: Play, rules: Rules | None = None) -> str:
+    """Move text for a placement from the play and the board alone (no scoring).
+
+    The main word runs along the tiles; for a lone tile it is ``play.across``, the
+    direction the generator found it in, or with ``rules`` given, the direction
+    RULES.md 4.1 gives (``scoring.lone_tile_across``). The play must be legal.
+    (notation.format_move needs the play's Evaluation for the same text.)"""
+    size = board.size
+    after = board.copy()
+    apply_pre(after, None, play.pre, None, play.across)
+    cells = after.cells
+    new = {}
+    for sq, cell, tile in play.tiles:
+        cells[sq] = cell
+        new[sq] = cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else "")
+    squares = sorted(new)
+    if len(squares) > 1:
+        across = squares[0] // size == squares[-1] // size
+    elif rules is not None and not any(kind == "pick" for kind, _ in play.pre):
+        a = run(cells, squares[0], True, size)
+        d = run(cells, squares[0], False, size)
+        layout = board.layout
+        across = lone_tile_across(rules, len(a), layout.covers_inner(a, True),
+                                  len(d), layout.covers_inner(d, False))
+    else:
+        across = play.across
+    main = run(cells, squares[0], across, size)
+    text = "".join(new.get(sq, cells[sq]) for sq in main)
+    row, col = divmod(main[0], size)
+    coord = f"{row + 1}{chr(65 + col)}" if across else f"{chr(65 + col)}{row + 1}"
+    pre = "".join(f"{kind} {board.layout.name_of(sq)}; " for kind, sq in play.pre)
+    return f"{pre}{coord} {text}"
+
+
+def choose_trade(rack, rules: Rules, bag_count: int) -> str | None:
+    """Richard's free trade (RULES.md 9): among the sets the rack may trade, the
+    one that most improves the rack's value (``ai.leave_value`` of the tiles kept
+    plus the mean value of a drawn tile for each traded one); None when no trade
+    helps. Only while the bag holds a rack's worth, so the rack refills."""
+    rack = sorted(rack)
+    if bag_count < rules.rack_size or not conditions(rack):
+        return None
+    model = LEAVE_MODELS[leave_family(rules)]
+    counts = TILE_SETS[rules.tiles]
+    draw = sum(model.tiles[t] * n for t, n in counts.items()) / sum(counts.values())
+    best, best_value = None, leave_value(rack, rules)
+    seen = set()
+    for k in range(1, len(rack) + 1):
+        for idx in combinations(range(len(rack)), k):
+            tiles = "".join(rack[i] for i in idx)
+            if tiles in seen:
+                continue
+            seen.add(tiles)
+            if not trade_allowed(rack, tiles):
+                continue
+            kept = list((Counter(rack) - Counter(tiles)).elements())
+            value = leave_value(kept, rules) + draw * len(tiles)
+            if value > best_value + 1e-9:
+                best, best_value = tiles, value
+    return best

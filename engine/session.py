@@ -1,0 +1,432 @@
+"""One game held for a page, spoken to in text: the engine worker's whole API.
+
+The page's UI runs in another interpreter (MicroPython on the main thread) and
+never imports the engine. It talks to one Pyodide worker that calls these
+functions; every argument and result is a str (JSON text) or an int, so nothing
+but text crosses the boundary. A rejected action returns ``{"error": ...}`` (a
+message for a player) and changes nothing; only a bug raises.
+
+The worker holds ONE current game: a game is its spec (rules, seed, seats) plus
+the action log, so the page stores the spec and log and can always rebuild it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .board import LAYOUTS, parse_square, square_name
+from .game import Game
+from .game import _split_action as split_action
+from .lexicon import Lexicon
+from .link import MAX_NAME, LinkError
+from .link import decode as decode_link
+from .link import encode as encode_link
+from .moves import MoveError, Play
+from .notation import format_move, parse_move
+from .rules import Rules
+from .scoring import apply_pre
+from .tiles import VALUES
+
+LEVELS = ("easy", "medium", "hard")
+SEAT_KINDS = ("human",) + LEVELS
+
+_lexicon: Lexicon | None = None
+_game: Game | None = None
+_seats: list[dict] = []
+
+
+class SessionError(ValueError):
+    """A request the session cannot carry out (the message is for a player)."""
+
+
+# --------------------------------------------------------------------- set-up
+
+def load_lexicon(data: bytes) -> int:
+    """Load the word lists (the bytes of wordlists/lexicon.bin); returns the word count."""
+    global _lexicon
+    _lexicon = Lexicon.from_bytes(bytes(data))
+    return len(_lexicon)
+
+
+def use_lexicon(lexicon: Lexicon) -> None:
+    """Use an already loaded lexicon (native callers and tests)."""
+    global _lexicon
+    _lexicon = lexicon
+
+
+def layout(rules: str) -> str:
+    """What the page draws before any game exists: squares, premiums, tile values."""
+    try:
+        r = Rules.from_string(rules)
+    except ValueError as exc:
+        return _error(exc)
+    lay = LAYOUTS[r.board]
+    premiums = ["".join((lay.premium(row, col) or "..") for col in range(lay.size))
+                for row in range(lay.size)]
+    return json.dumps({
+        "rules": r.to_string(), "size": lay.size, "premiums": premiums,
+        "start": square_name(*lay.start), "inner": list(lay.inner) if lay.inner else None,
+        "values": dict(VALUES), "rack_size": r.rack_size,
+    })
+
+
+# --------------------------------------------------------------------- the game
+
+def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
+    """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions"}.
+    An illegal action in the log stops the replay there, with an error naming it."""
+    global _game, _seats
+    try:
+        data = _json_object(spec, "game")
+        rules = Rules.from_string(str(data.get("rules", "classic")))
+        seed = data.get("seed", 0)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool) or len(str(seed)) > 64:
+            raise SessionError("the seed must be a number or a short text")
+        seats = _seats_of(data.get("seats"))
+        actions = data.get("actions") or []
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SessionError("the moves must be a list of move texts")
+        game = Game(rules, seed, len(seats), lexicon=_need_lexicon(),
+                    names=[s["name"] for s in seats])
+    except ValueError as exc:
+        return _error(exc)
+    _game, _seats = game, seats
+    for i, action in enumerate(actions):
+        text, elapsed = _split_elapsed(action)
+        try:
+            game.act(text, elapsed)
+        except ValueError as exc:
+            return _snapshot(error=f"move {i + 1} ({_quote(action)}) is not legal here: {exc}")
+    return _snapshot()
+
+
+def snapshot() -> str:
+    return _snapshot()
+
+
+def open_link(fragment: str) -> str:
+    """Open the game a share link carries (the URL fragment, with or without '#').
+    The snapshot gains "link": {"turn", "view"} (the options the link asked for)."""
+    try:
+        spec = decode_link(str(fragment))
+    except LinkError as exc:
+        return _error(exc)
+    out = json.loads(open(json.dumps(spec)))
+    if "rules" in out:
+        out["link"] = {"turn": spec.get("turn"), "view": spec.get("view") or {}}
+    return json.dumps(out)
+
+
+def link(turn: int = -1) -> str:
+    """The share link fragment (without '#') of the current game, optionally
+    opening at ``turn``."""
+    game = _need_game()
+    spec = {"rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
+            "actions": list(game.actions)}
+    if turn is not None and int(turn) >= 0:
+        spec["turn"] = int(turn)
+    try:
+        return encode_link(spec)
+    except LinkError as exc:
+        return _error(exc)
+
+
+def act(text: str, elapsed_ms: int = -1) -> str:
+    """Apply one action for the player to move; the snapshot after, or {"error"}."""
+    game = _need_game()
+    elapsed = None if elapsed_ms is None or int(elapsed_ms) < 0 else int(elapsed_ms) / 1000
+    before = len(game.turns)
+    try:
+        game.act(str(text), elapsed)
+    except ValueError as exc:
+        return _error(exc)
+    return _snapshot(events=game.turns[before:])
+
+
+def undo(n: int = 1) -> str:
+    """Take back the last ``n`` actions (fewer if the log is shorter)."""
+    game = _need_game()
+    for _ in range(min(int(n), len(game.actions))):
+        game.undo()
+    return _snapshot()
+
+
+def computer(budget_ms: int = 2000) -> str:
+    """The seat to move is a computer: let it decide and act (a challenge, a final
+    round attempt, a trade, then its play); returns the snapshot after."""
+    from .computer import computer_action
+
+    game = _need_game()
+    if game.over and not game.legal_actions().challenge:
+        return _error(SessionError("the game is over"))
+    level = _seats[game.to_move]["kind"]
+    if level not in LEVELS:
+        return _error(SessionError(f"{game.names[game.to_move]} is not a computer player"))
+    before = len(game.turns)
+    seat = game.to_move
+    for _ in range(4):  # a trade or a challenge is followed by the same seat's turn
+        text = computer_action(game, level, budget_ms)
+        game.act(text)
+        if game.over or game.to_move != seat or len(game.turns) == before:
+            break
+    return _snapshot(events=game.turns[before:])
+
+
+def hint(top: int = 5, budget_ms: int = 1000) -> str:
+    """The best plays for the player to move, best first, found within the budget."""
+    from .api import best_moves
+
+    game = _need_game()
+    t0 = time.perf_counter()
+    moves = best_moves(game, int(top), int(budget_ms))
+    return json.dumps({"moves": moves, "ms": round((time.perf_counter() - t0) * 1000)})
+
+
+# --------------------------------------------------------------------- preview
+
+def preview(placement: str) -> str:
+    """Score the tiles the player has put down so far, with the move text to play
+    them. Word validity is shown only where the rules judge words at once."""
+    game = _need_game()
+    try:
+        play = _play_of(_json_object(placement, "placement"), game)
+        ev = game.preview(play)
+    except ValueError as exc:
+        return json.dumps({"move": None, "legal": False, "error": str(exc), "score": 0,
+                           "words": [], "invalid_words": [], "bonus": {}, "breakdown": []})
+    out = ev.to_dict(game.board.size)
+    out["move"] = format_move(game.board, play, ev) if ev.legal else None
+    if not ev.legal:
+        out.update(score=0, words=[], invalid_words=[], breakdown=[])
+    return json.dumps(out)
+
+
+def _play_of(data: dict, game: Game) -> Play:
+    size = game.board.size
+    tiles = data.get("tiles") or []
+    if not isinstance(tiles, list) or not tiles:
+        raise SessionError("put at least one tile on the board")
+    placed = []
+    for t in tiles:
+        if not isinstance(t, dict):
+            raise SessionError("a placed tile is malformed")
+        sq = _square(t.get("sq"), size)
+        tile = str(t.get("tile", "")).upper()
+        letter = str(t.get("letter", "")).upper()
+        if len(tile) != 1 or not ("A" <= tile <= "Z" or tile == "?"):
+            raise SessionError(f"unknown rack tile {_quote(tile)}")
+        if len(letter) != 1 or not "A" <= letter <= "Z":
+            raise SessionError("choose the letter the tile stands for")
+        cell = letter if tile == letter else letter.lower()
+        placed.append((sq, cell, tile))
+    pre = tuple(_pre_of(p, size) for p in data.get("pre") or [])
+    across = _direction(placed, size, data.get("across"))
+    return Play(tuple(sorted(placed)), pre, across)
+
+
+def _pre_of(text, size: int):
+    kind, _, sq = str(text).strip().partition(" ")
+    if kind not in ("swap", "pick"):
+        raise SessionError(f"unknown action {_quote(text)}")
+    return kind, _square(sq, size)
+
+
+def _direction(placed, size: int, hint) -> bool:
+    rows = {sq // size for sq, _, _ in placed}
+    cols = {sq % size for sq, _, _ in placed}
+    if len(placed) > 1 and len(rows) == 1:
+        return True
+    if len(placed) > 1 and len(cols) == 1:
+        return False
+    return True if hint is None else bool(hint)
+
+
+# --------------------------------------------------------------------- snapshot
+
+def _snapshot(error: str | None = None, events=()) -> str:
+    game = _need_game()
+    board = game.board
+    size = board.size
+    tiles = []
+    for sq, cell in enumerate(board.cells):
+        if cell:
+            flipped = board.wild.get(sq, "") if cell.islower() else ""
+            tiles.append({"sq": square_name(*divmod(sq, size)), "letter": cell,
+                          "blank": cell.islower() and not flipped, "flipped": flipped,
+                          "value": 0 if cell.islower() else VALUES[cell]})
+    legal = game.legal_actions().to_dict()
+    if "pass_" in legal:
+        legal["pass"] = legal.pop("pass_")
+    out = {
+        "rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
+        "actions": list(game.actions), "size": size, "tiles": tiles,
+        "racks": list(game.racks), "scores": list(game.scores), "to_move": game.to_move,
+        "rack_player": _rack_player(game), "phase": game.phase, "end_reason": game.end_reason,
+        "bag": game.bag_count, "legal": legal,
+        "turns": [_turn_dict(t) for t in game.turns],
+        "last_squares": _last_squares(game), "pickable": _pickable(game),
+        "swappable": _swappable(game),
+        "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
+        "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
+        "winner": _winners(game), "message": _message(game, events),
+        "events": [_turn_dict(t) for t in events],
+    }
+    if error:
+        out["error"] = error
+    return json.dumps(out)
+
+
+def _turn_dict(t) -> dict:
+    return {"player": t.player, "kind": t.kind, "text": t.text, "score": t.score,
+            "words": list(t.words), "invalid": list(t.invalid),
+            "squares": list(getattr(t, "squares", ()) or ()),
+            "breakdown": getattr(t, "breakdown", None)}
+
+
+def _rack_player(game: Game) -> int:
+    if game.phase == "final" and game.players == 2:
+        return 1 - game.to_move
+    return game.to_move
+
+
+def _last_squares(game: Game) -> list[str]:
+    for t in reversed(game.turns):
+        squares = getattr(t, "squares", None)
+        if t.kind in ("play", "final") and squares:
+            board = game.board
+            return [s for s in squares if board.cells[board.layout.square(s)]]
+    return []
+
+
+def _pre_ok(game: Game, pre, across: bool) -> bool:
+    board = game.board.copy()
+    rack = list(game.active_rack_tiles()) if hasattr(game, "active_rack_tiles") else list(
+        game.rack(_rack_player(game)))
+    try:
+        apply_pre(board, rack, pre, game.rules, across)
+    except MoveError:
+        return False
+    return True
+
+
+def _pickable(game: Game) -> list[str]:
+    """Squares where a pick-off may start now, asked of the engine's own rule."""
+    if not game.rules.pick_off or game.phase != "play":
+        return []
+    board = game.board
+    out = []
+    for sq, cell in enumerate(board.cells):
+        if cell and any(_pre_ok(game, (("pick", sq),), across) for across in (True, False)):
+            out.append(square_name(*divmod(sq, board.size)))
+    return out
+
+
+def _swappable(game: Game) -> list[str]:
+    if not game.rules.blank_swap or game.phase != "play":
+        return []
+    board = game.board
+    return [square_name(*divmod(sq, board.size)) for sq, cell in enumerate(board.cells)
+            if cell and cell.islower() and _pre_ok(game, (("swap", sq),), True)]
+
+
+def _winners(game: Game) -> list[int]:
+    if not game.over:
+        return []
+    top = max(game.scores)
+    return [p for p, s in enumerate(game.scores) if s == top]
+
+
+def _message(game: Game, events) -> str:
+    """What the last action did, in a player's words."""
+    parts = []
+    for t in events:
+        name = game.names[t.player]
+        kind = t.kind
+        if kind == "play":
+            parts.append(f"{name} played {t.text} for {t.score}.")
+        elif kind == "exchange":
+            parts.append(f"{name} exchanged {len(t.text) - 1} tile{'s' if len(t.text) != 2 else ''}.")
+        elif kind == "pass":
+            parts.append(f"{name} passed.")
+        elif kind == "invalid":
+            words = ", ".join(t.invalid)
+            parts.append(f"{name}'s play {t.text} did not stand: {words} not in the word list. "
+                         f"{'It scores ' + str(t.score) + '.' if t.score else 'The tiles go back.'}")
+        elif kind == "phony":
+            parts.append(f"Challenge upheld: {', '.join(t.invalid)} not in the word list; "
+                         f"{name}'s play comes off.")
+        elif kind == "lost":
+            parts.append(f"Challenge failed: {name} loses a turn.")
+        elif kind == "final":
+            parts.append(f"{name} in the final round: {t.text} ({t.score:+d}).")
+        elif kind == "end":
+            parts.append(f"{name}: {t.text} {t.score:+d}.")
+        elif kind == "time":
+            parts.append(f"{name} ran out of time.")
+        elif kind == "trade":
+            parts.append(f"{name} made a free trade ({t.text[6:]}).")
+    if game.over and game.end_reason:
+        parts.append(f"Game over: {game.end_reason}.")
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------- helpers
+
+def _need_lexicon() -> Lexicon:
+    if _lexicon is None:
+        raise SessionError("the word list is not loaded yet")
+    return _lexicon
+
+
+def _need_game() -> Game:
+    if _game is None:
+        raise SessionError("no game is open")
+    return _game
+
+
+def _seats_of(raw) -> list[dict]:
+    if raw is None:
+        raw = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
+        raise SessionError("a game has 1 to 4 seats")
+    seats = []
+    for i, seat in enumerate(raw):
+        if not isinstance(seat, dict):
+            raise SessionError(f"seat {i + 1} is malformed")
+        kind = str(seat.get("kind", "human"))
+        if kind not in SEAT_KINDS:
+            raise SessionError(f"seat {i + 1}: unknown player kind {_quote(kind)}")
+        name = " ".join(str(seat.get("name") or f"Player {i + 1}").split())[:MAX_NAME]
+        seats.append({"name": name or f"Player {i + 1}", "kind": kind})
+    return seats
+
+
+def _split_elapsed(action: str):
+    """A logged action -> (text, seconds or None): the log may carry each action's time."""
+    text, ms = split_action(action)
+    return text, None if ms is None else ms / 1000
+
+
+def _square(name, size: int) -> int:
+    row, col = parse_square(str(name), size)
+    return row * size + col
+
+
+def _json_object(text: str, what: str) -> dict:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise SessionError(f"the {what} is not readable") from None
+    if not isinstance(data, dict):
+        raise SessionError(f"the {what} is not readable")
+    return data
+
+
+def _quote(text, limit: int = 40) -> str:
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _error(exc: Exception) -> str:
+    return json.dumps({"error": str(exc)})

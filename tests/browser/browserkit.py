@@ -1,0 +1,140 @@
+"""Helpers for the browser tests: drive the page like a player, and ask the native
+engine (the same engine.session the page's worker runs) what should happen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import session
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT_MS = 60_000
+YOU_VS_HARD = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+_LOADED = []
+
+
+def native():
+    """engine.session with the word list loaded (once per test run)."""
+    if not _LOADED:
+        session.load_lexicon((ROOT / "wordlists" / "lexicon.bin").read_bytes())
+        _LOADED.append(True)
+    return session
+
+
+def seed_with(rules: str, seats: list[dict], want) -> tuple[str, dict]:
+    """The first seed (as text) whose opening snapshot satisfies ``want(snap)``."""
+    s = native()
+    for n in range(500):
+        snap = json.loads(s.open(json.dumps({"rules": rules, "seed": str(n), "seats": seats})))
+        if want(snap):
+            return str(n), snap
+    raise AssertionError("no seed found")
+
+
+def saved_game(spec: dict) -> str:
+    """What the page stores for ``spec`` (localStorage "wlc.game"), made natively."""
+    s = native()
+    snap = json.loads(s.open(json.dumps(spec)))
+    layout = json.loads(s.layout(spec["rules"]))
+    return json.dumps({"v": 1, "spec": spec, "snap": snap, "layout": layout})
+
+
+def best_placement(spec: dict) -> tuple[str, list[tuple[str, str, str]], int]:
+    """(move text, [(square, letter, rack tile)] in board order, score) of the best play;
+    the rack tile is "?" for a blank, J/Q/X/Z for one played face down, else the letter."""
+    s = native()
+    before = json.loads(s.open(json.dumps(spec)))
+    move = json.loads(s.hint(1, 2000))["moves"][0]
+    after = json.loads(s.act(move["move"]))
+    old = {t["sq"] for t in before["tiles"]}
+    new = [(t["sq"], t["letter"].upper(), "?" if t["blank"] else (t["flipped"] or t["letter"].upper()))
+           for t in after["tiles"] if t["sq"] not in old]
+    return move["move"], new, move["score"]
+
+
+def stored(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('wlc.game')"))
+
+
+def wait_idle(page) -> None:
+    """Until neither the engine nor the computer is busy (the body's markers)."""
+    page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.thinking",
+                           timeout=TIMEOUT_MS)
+
+
+def load(page, saved_text: str | None, url: str | None = None) -> None:
+    """Store ``saved_text`` (None: nothing stored) and reload the page."""
+    if saved_text is None:
+        page.evaluate("localStorage.removeItem('wlc.game')")
+    else:
+        page.evaluate("t => localStorage.setItem('wlc.game', t)", saved_text)
+    if url is None:
+        page.reload(wait_until="domcontentloaded")
+    else:
+        page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
+    wait_idle(page)
+
+
+def new_game(page, rules: str, seed: str, seats: list[dict]) -> None:
+    """Start a game through the New game dialog."""
+    page.get_by_role("button", name="New game").first.click()
+    form = page.locator("#ng-form")
+    form.locator(f"input[name='preset'][value='{rules}']").check()
+    for i, seat in enumerate(seats):
+        if i >= 2:
+            form.locator(f"input[name='seat{i}-on']").check()
+        form.locator(f"input[name='seat{i}-name']").fill(seat["name"])
+        form.locator(f"select[name='seat{i}-kind']").select_option(seat["kind"])
+    form.locator("#ng-seed").fill(seed)
+    form.get_by_role("button", name="Start the game").click()
+    page.wait_for_function(
+        "s => { const g = JSON.parse(localStorage.getItem('wlc.game') || '{}');"
+        " return g.spec && g.spec.seed === s && !document.body.dataset.busy; }", arg=seed, timeout=TIMEOUT_MS)
+    wait_idle(page)
+
+
+def rack_letters(page) -> list[str]:
+    return page.eval_on_selector_all("#rack [data-letter]:not(.used)", "els => els.map(e => e.dataset.letter)")
+
+
+def rack_tile(page, letter: str):
+    return page.locator(f"#rack [data-letter='{letter}']:not(.used)").first
+
+
+def square(page, sq: str):
+    return page.locator(f"#board [data-square='{sq}']")
+
+
+def choose_letter(page, letter: str) -> None:
+    page.locator(f"#chooser [data-letter='{letter}']").click()
+
+
+def place_by_taps(page, tiles) -> None:
+    """Tap each rack tile then its square; answer the letter chooser when it asks."""
+    for sq, letter, tile in tiles:
+        rack_tile(page, tile).click()
+        square(page, sq).click()
+        if page.locator("#chooser:not([hidden])").count():
+            choose_letter(page, "=" if tile == letter else letter)
+
+
+def drag(page, source, target) -> None:
+    a, b = source.bounding_box(), target.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(a["x"] + (b["x"] - a["x"]) * i / 5 + b["width"] / 2,
+                        a["y"] + (b["y"] - a["y"]) * i / 5 + b["height"] / 2)
+    page.mouse.up()
+
+
+def scores_shown(page) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all("#scores .score", "els => els.map(e => e.dataset.score)")]
+
+
+def preview_score(page) -> int:
+    page.wait_for_selector("#preview [data-legal]", timeout=TIMEOUT_MS)
+    return int(page.get_attribute("#preview [data-legal='1']", "data-score"))

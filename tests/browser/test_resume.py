@@ -1,0 +1,95 @@
+"""The game survives a reload; a stored game that cannot be read is set aside with a
+message; between two human seats a hand-over screen hides the racks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import browserkit as kit
+
+HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+
+
+@pytest.fixture()
+def page(booted):
+    yield booted.page
+    assert booted.page_errors == [] and booted.console_of("error") == []
+
+
+def test_reload_resumes_exactly(page):
+    spec = {"rules": "classic", "seed": "11", "seats": kit.YOU_VS_HARD, "actions": []}
+    move, tiles, _ = kit.best_placement(spec)
+    spec["actions"] = [move]
+    native = kit.native()
+    reply = json.loads(native.open(json.dumps(spec)))
+    native.computer(2000)
+    spec["actions"] = json.loads(native.snapshot())["actions"]
+    kit.load(page, kit.saved_game(spec))
+    after = json.loads(native.open(json.dumps(spec)))
+    assert kit.scores_shown(page) == after["scores"]
+    assert sorted(kit.rack_letters(page)) == sorted(after["racks"][0])
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    # on screen from the saved game before the engine is up, then the same once it is
+    assert kit.scores_shown(page) == after["scores"]
+    page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+    assert kit.scores_shown(page) == after["scores"]
+    assert kit.stored(page)["spec"]["actions"] == spec["actions"]
+    assert reply["to_move"] == 1
+
+
+def test_corrupted_save_is_set_aside(page, booted):
+    kit.load(page, '{"v": 1, "spec": {"rules": "classic"}, "snap": {"racks": 5}')
+    notice = page.locator("#notice")
+    assert notice.is_visible() and "could not be read" in notice.inner_text()
+    assert page.evaluate("localStorage.getItem('wlc.game.unreadable')").startswith('{"v": 1')
+    assert page.locator("#board [data-square]").count() == 225
+    assert len(kit.rack_letters(page)) == 7
+    assert booted.page_errors == []
+
+
+def test_hot_seat_hands_over(page):
+    spec = {"rules": "classic", "seed": "5", "seats": HUMANS, "actions": []}
+    kit.load(page, kit.saved_game(spec))
+    assert page.locator("#handover").is_hidden()
+    ann_rack = kit.rack_letters(page)
+    page.get_by_role("button", name="Pass", exact=True).click()
+    page.wait_for_selector("#handover:not([hidden])", timeout=kit.TIMEOUT_MS)
+    assert "Pass the device to Bob" in page.inner_text("#handover")
+    assert kit.rack_letters(page) == []  # racks hidden until Bob is ready
+    page.get_by_role("button", name="I am Bob: show my rack").click()
+    assert page.locator("#handover").is_hidden()
+    bob = json.loads(kit.native().open(json.dumps(dict(spec, actions=["-"]))))["racks"][1]
+    assert sorted(kit.rack_letters(page)) == sorted(bob)
+    assert sorted(ann_rack) != sorted(bob) or True
+    assert "Bob" in page.inner_text("#status")
+
+
+def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
+    """No word list for the worker: the page says the engine could not start, keeps the
+    game on screen and answers a play with a message instead of hanging."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.route("**/wordlists/lexicon.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("body[data-engine='failed']", state="attached", timeout=kit.TIMEOUT_MS)
+        assert "could not start" in page.inner_text("#notice")
+        assert page.locator("#board [data-square]").count() == 225
+        letters = kit.rack_letters(page)
+        kit.rack_tile(page, letters[0]).click()
+        kit.square(page, "H8").click()
+        if page.locator("#chooser:not([hidden])").count():
+            kit.choose_letter(page, "E")
+        page.get_by_role("button", name="Play", exact=True).click()
+        page.wait_for_function("document.getElementById('message').textContent.includes('not available')",
+                               timeout=10_000)
+        assert not page.evaluate("document.body.dataset.busy")
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,95 @@
+"""ui/view.py and ui/render.py: names, data attributes, buttons, and patches of what changed only."""
+
+import json
+
+import ui_fixtures as fx
+from ui import render, state, view
+
+
+def new(snap=None, engine="ready"):
+    return state.initial(fx.layout(), {"rules": "classic"}, snap or fx.snap(), engine)
+
+
+def test_square_names_and_premiums():
+    cells = view.board_cells(new())
+    assert len(cells) == 225
+    assert cells["A1"]["label"] == "A1, triple word, empty"
+    assert cells["H8"]["label"] == "H8, start square, double word, empty"
+    assert "p-tw" in cells["A1"]["cls"] and "start" in cells["H8"]["cls"]
+    assert cells["B1"]["label"] == "B1, empty" and cells["B1"]["html"] == ""
+    assert cells["H8"]["tab"] == "0" and cells["A1"]["tab"] == "-1"
+
+
+def test_tiles_carry_letters_lowercase_for_blanks():
+    snap = fx.snap(tiles=[fx.tile("H8", "Q"), fx.tile("I8", "i", 0, blank=True)])
+    cells = view.board_cells(new(snap))
+    assert cells["H8"]["letter"] == "Q" and cells["H8"]["label"] == "H8, Q, 10 points"
+    assert cells["I8"]["letter"] == "i" and "blank" in cells["I8"]["cls"]
+    assert cells["A1"]["letter"] == ""
+
+
+def test_rack_names_and_blank_marker():
+    s = new(fx.snap(racks=("Q?", "AB")))
+    slots = view.rack_slots(s)
+    assert [t["letter"] for t in slots] == ["Q", "?"]
+    assert slots[0]["label"] == "rack tile Q, 10 points"
+    assert slots[1]["label"] == "rack tile blank, 0 points"
+
+
+def test_rack_hidden_during_hand_over():
+    s = new(fx.snap(kinds=("human", "human")))
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), to_move=1)})
+    assert view.rack_slots(s) == [] and "Pass the device" in view.handover_html(s)
+
+
+def test_buttons_follow_legal_and_turn():
+    s = new()
+    b = view.buttons(s)
+    assert b["Pass"] and b["Exchange"] and not b["Play"] and not b["Challenge"]
+    s = state.step(s, {"t": "key", "key": "a"})
+    assert view.buttons(s)["Play"]
+    thinking = new(fx.snap(to_move=1))
+    assert not any(view.buttons(thinking)[k] for k in ("Play", "Pass", "Exchange", "Challenge"))
+    assert view.body_attrs(thinking)["data-thinking"] == "1"
+    assert view.body_attrs(new())["data-thinking"] is None
+
+
+def test_preview_shows_score_or_reason():
+    s = state.step(new(), {"t": "key", "key": "a"})
+    s = state.step(s, {"t": "preview", "seq": s["seq"], "result": {
+        "legal": True, "move": "8H AT", "score": 4, "breakdown": [{"word": "AT", "score": 4, "multiplier": 2}],
+        "bonus": {"big_play": 0}}})
+    html = view.preview_html(s)
+    assert 'data-score="4"' in html and "AT 4" in html
+    s = state.step(s, {"t": "preview", "seq": s["seq"], "result": {"legal": False, "error": "not connected"}})
+    assert "not connected" in view.preview_html(s)
+
+
+def test_end_of_game_panel():
+    snap = fx.snap(phase="over", winner=[1], scores=[120, 150], ppt=[12.0, 15.0],
+                   turns=[{"player": 0, "kind": "end", "text": "(AE)", "score": -2}])
+    html = view.end_html(new(snap))
+    assert "Winner: Player 2" in html and "Rematch" in html and "New game" in html and "-2" in html
+
+
+def test_render_patches_only_what_changed():
+    class FakeWindow:
+        sent = []
+
+        def wlcPatch(self, text):
+            self.sent.append(json.loads(text))
+
+    win = FakeWindow()
+    r = render.Renderer(win)
+    s = new()
+    r.apply(s)
+    first = win.sent[-1]
+    assert first[0][0] == "board" and 'data-square="H8"' in first[0][2]
+    assert sum(1 for p in first if p[0].startswith("sq-")) == 225
+    s = state.step(s, {"t": "key", "key": "a"})
+    r.apply(s, "I8")
+    second = win.sent[-1]
+    squares = sorted(p[0] for p in second if p[0].startswith("sq-"))
+    assert squares == ["sq-H8", "sq-I8"]  # the tile, and the cursor moving on
+    assert second[-1] == ["!focus", {}, None, "sq-I8"]
+    assert r.apply(s) == 0  # nothing changed, nothing sent

@@ -1,0 +1,89 @@
+"""The engine worker: the one Pyodide interpreter of the page, in a Web Worker.
+
+index.html starts it as ``<script type="py" worker name="engine">`` with
+pyscript.toml, which unpacks vendor/engine.zip and the word list into its file
+system. It never touches ``document`` or ``window`` (so a plain static server
+with no cross-origin isolation headers will do). The MicroPython UI awaits
+``workers["engine"]`` (resolved once this script has run) and calls the exported
+wrappers; every argument and result is a str or an int, so nothing but text
+crosses. An exception never crosses either: it comes back as {"error": ...}.
+"""
+
+import json
+import time
+import traceback
+
+import js  # only for the clock: when this interpreter started running (for bench/load.py)
+
+STARTED_AT = js.performance.timeOrigin + js.performance.now()  # epoch ms
+_T0 = time.perf_counter()
+from engine import session  # noqa: E402 (timed: part of the engine's start-up)
+
+IMPORT_MS = round((time.perf_counter() - _T0) * 1000)
+
+LEXICON_FILE = "lexicon.bin"
+STATUS = {"state": "loading", "error": "", "words": 0, "ms": 0, "import_ms": IMPORT_MS,
+          "started_at": STARTED_AT}
+
+
+def _boot():
+    t0 = time.perf_counter()
+    try:
+        with open(LEXICON_FILE, "rb") as f:
+            STATUS["words"] = session.load_lexicon(f.read())
+        STATUS["state"] = "ready"
+    except Exception as exc:  # reported to the page, which offers what still works
+        STATUS["state"] = "failed"
+        STATUS["error"] = "the word list could not be loaded (" + type(exc).__name__ + ")"
+    STATUS["ms"] = round((time.perf_counter() - t0) * 1000)
+
+
+def _guard(fn, *args):
+    try:
+        return fn(*args)
+    except Exception as exc:  # a bug in the engine: the page shows a message, never hangs
+        traceback.print_exc()
+        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+
+
+def status():
+    return json.dumps(STATUS)
+
+
+def layout(rules):
+    return _guard(session.layout, str(rules))
+
+
+def open_game(spec):
+    return _guard(session.open, str(spec))
+
+
+def snapshot():
+    return _guard(session.snapshot)
+
+
+def act(text, elapsed_ms=-1):
+    return _guard(session.act, str(text), int(elapsed_ms))
+
+
+def preview(placement):
+    return _guard(session.preview, str(placement))
+
+
+def computer(budget_ms=2000):
+    return _guard(session.computer, int(budget_ms))
+
+
+def undo(n=1):
+    return _guard(session.undo, int(n))
+
+
+def hint(top=5, budget_ms=1000):
+    return _guard(session.hint, int(top), int(budget_ms))
+
+
+_boot()
+STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
+print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "
+      + str(round(STARTED_AT)) + ", ready at " + str(round(STATUS["ready_at"])))
+__export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "computer", "undo", "hint"]

@@ -1,0 +1,110 @@
+"""The New game dialog: its HTML and the game spec read back from its fields (pure).
+
+Preset names, summaries and knob metadata come from ui/rules_text.py (written for
+players); the dialog only lays them out. Fields are named so ui/main.py can read
+them all as {name: value} and call ``spec_of``.
+"""
+
+from html import escape
+
+from ui import rules_text
+
+KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
+         ("hard", "Computer, hard"))
+DEFAULT_SEATS = (("You", "human"), ("Computer", "hard"), ("Player 3", "human"), ("Player 4", "human"))
+
+
+def summary_html(rules):
+    try:
+        pairs = rules_text.summary(rules)
+    except ValueError as exc:
+        return '<p class="pv-bad">' + escape(str(exc)) + "</p>"
+    return "<dl>" + "".join("<dt>" + escape(h) + "</dt><dd>" + escape(t) + "</dd>" for h, t in pairs) + "</dl>"
+
+
+def _knob_field(knob, value):
+    short, label, kind, choices, help_text = knob
+    fid = "knob-" + short
+    if kind == "bool":
+        field = ('<input type="checkbox" id="' + fid + '" name="' + fid + '" value="1"'
+                 + (" checked" if value == "1" else "") + ">")
+    elif kind in ("choice", "table"):
+        opts = "".join('<option value="' + escape(c) + '"' + (" selected" if c == value else "") + ">"
+                       + escape(rules_text.knob_value_text(short, c)) + "</option>" for c in choices)
+        field = '<select id="' + fid + '" name="' + fid + '">' + opts + "</select>"
+    elif kind == "int":
+        field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
+                 + '" max="' + str(choices[1]) + '" value="' + escape(value) + '">')
+    else:
+        field = '<input type="text" id="' + fid + '" name="' + fid + '" value="' + escape(value) + '">'
+    return ('<div class="knob"><label for="' + fid + '">' + escape(label) + "</label>" + field
+            + '<small>' + escape(help_text) + "</small></div>")
+
+
+def dialog_html(preset="classic", seats=None):
+    """The dialog's form for ``preset``, with the seats given (list of (name, kind))."""
+    seats = list(seats or DEFAULT_SEATS[:2])
+    radios = []
+    for key, title, tagline in rules_text.PRESETS:
+        radios.append('<label class="preset"><input type="radio" name="preset" value="' + key + '"'
+                      + (" checked" if key == preset else "") + "><b>" + escape(title) + "</b> <span>"
+                      + escape(tagline) + "</span></label>")
+    values = rules_text.preset_values(preset)
+    knobs = "".join(_knob_field(k, values.get(k[0], "")) for k in rules_text.KNOBS)
+    rows = []
+    for i in range(4):
+        name, kind = seats[i] if i < len(seats) else DEFAULT_SEATS[i]
+        on = i < len(seats)
+        opts = "".join('<option value="' + k + '"' + (" selected" if k == kind else "") + ">" + t + "</option>"
+                       for k, t in KINDS)
+        rows.append('<div class="seatrow"><input type="checkbox" name="seat' + str(i) + '-on" value="1"'
+                    + (" checked" if on else "") + (" disabled" if i < 2 else "")
+                    + ' aria-label="Seat ' + str(i + 1) + ' plays">'
+                    + '<input type="text" name="seat' + str(i) + '-name" maxlength="24" value="' + escape(name)
+                    + '" aria-label="Seat ' + str(i + 1) + ' name">'
+                    + '<select name="seat' + str(i) + '-kind" aria-label="Seat ' + str(i + 1) + ' player">'
+                    + opts + "</select></div>")
+    return ('<form id="ng-form" method="dialog"><h2 id="ng-title">New game</h2>'
+            '<fieldset><legend>Rules</legend>' + "".join(radios) + "</fieldset>"
+            '<div id="ng-summary" class="summary">' + summary_html(preset) + "</div>"
+            "<details><summary>Change the rules (optional)</summary>"
+            '<input type="hidden" name="knobs" value="1">' + knobs + "</details>"
+            "<fieldset><legend>Players</legend>" + "".join(rows) + "</fieldset>"
+            '<div class="knob"><label for="ng-seed">Seed (leave empty for a random game)</label>'
+            '<input type="text" id="ng-seed" name="seed" maxlength="32"></div>'
+            '<p class="actions"><button type="button" data-act="cancel">Cancel</button> '
+            '<button type="submit" class="primary" data-act="start">Start the game</button></p></form>')
+
+
+def rules_of(fields):
+    """The rules string: the preset plus each knob the player changed."""
+    preset = fields.get("preset", "classic")
+    base = rules_text.preset_values(preset)
+    parts = [preset]
+    if fields.get("knobs") != "1":  # no knob fields: the preset as it is
+        return preset
+    for knob in rules_text.KNOBS:
+        short, kind = knob[0], knob[2]
+        fid = "knob-" + short
+        if kind == "bool":
+            value = "1" if fields.get(fid) == "1" else "0"
+        elif fid in fields:
+            value = str(fields[fid]).strip()
+        else:
+            continue
+        if value != base.get(short):
+            parts.append(short + "=" + value)
+    return ",".join(parts)
+
+
+def spec_of(fields, random_seed):
+    """The spec for engine.session.open from the dialog's fields ({name: value})."""
+    seats = []
+    for i in range(4):
+        if i >= 2 and fields.get("seat" + str(i) + "-on") != "1":
+            continue
+        name = " ".join(str(fields.get("seat" + str(i) + "-name", "")).split())[:24] or DEFAULT_SEATS[i][0]
+        kind = fields.get("seat" + str(i) + "-kind", "human")
+        seats.append({"name": name, "kind": kind})
+    seed = str(fields.get("seed", "")).strip() or random_seed
+    return {"rules": rules_of(fields), "seed": seed, "seats": seats, "actions": []}
