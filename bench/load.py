@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT))
 import webtool  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -81,15 +82,109 @@ def measure(browser, url: str, timeout_ms: int) -> tuple[float, float, float | N
     return in_page, wall, lexicon, received[0]
 
 
+# ------------------------------------------------------------------ interaction (--play)
+
+WATCH = """
+(() => {
+  window.__pv = []; window.__clicks = []; window.__long = [];
+  new MutationObserver(() => {
+    if (document.querySelector('#preview [data-legal]')) window.__pv.push(performance.now());
+  }).observe(document.getElementById('preview'), { childList: true, subtree: true });
+  document.getElementById('board').addEventListener('click', () => window.__clicks.push(performance.now()), true);
+  new PerformanceObserver((list) => { for (const e of list.getEntries())
+    window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: false });
+})()
+"""
+
+
+def _best(session, spec):
+    """The best play made of rack tiles only (no pick-off or swap: those need other clicks)."""
+    before = json.loads(session.open(json.dumps(spec)))
+    rack = before["racks"][before["to_move"]]
+    for move in json.loads(session.hint(5, 1500))["moves"]:
+        session.open(json.dumps(spec))
+        after = json.loads(session.act(move["move"]))
+        old = {t["sq"]: t["letter"] for t in before["tiles"]}
+        if any(old[sq] != t["letter"] for t in after["tiles"] for sq in [t["sq"]] if sq in old):
+            continue
+        tiles = [(t["sq"], t["letter"].upper(), "?" if t["blank"] else (t["flipped"] or t["letter"].upper()))
+                 for t in after["tiles"] if t["sq"] not in old]
+        pool = list(rack)
+        if all(tile in pool and not pool.remove(tile) for _, _, tile in tiles) and \
+                len(after["tiles"]) == len(before["tiles"]) + len(tiles):
+            return tiles, before
+    return None, before
+
+
+def play_bench(browser, base, rules, turns, timeout_ms):
+    """Human turns entered by taps (the engine's best play), each followed by the hard
+    computer's reply: preview latency per tile (click -> preview shown), computer reply
+    (Play pressed -> its move on the board, in-page) and main-thread long tasks while it thinks."""
+    from engine import session
+
+    session.load_lexicon((ROOT / "wordlists" / "lexicon.bin").read_bytes())
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    spec = {"rules": rules, "seed": "bench", "seats": seats, "actions": []}
+    layout = json.loads(session.layout(rules))
+    snap = json.loads(session.open(json.dumps(spec)))
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(
+        "t => localStorage.setItem('wlc.game', t)".replace("t => ", "((t) => ") + ")("
+        + json.dumps(json.dumps({"v": 1, "spec": spec, "snap": snap, "layout": layout})) + ")")
+    page = context.new_page()
+    page.goto(base + "index.html")
+    page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=timeout_ms)
+    page.wait_for_function("!document.body.dataset.busy", timeout=timeout_ms)
+    page.evaluate(WATCH)
+    preview_ms, reply_ms, long_tasks = [], [], []
+    for _ in range(turns):
+        saved = json.loads(page.evaluate("localStorage.getItem('wlc.game')"))
+        if saved["snap"]["phase"] != "play":
+            break
+        tiles, _ = _best(session, saved["spec"])
+        if not tiles:
+            break
+        shown = page.eval_on_selector_all("#rack [data-letter]", "els => els.map(e => e.dataset.letter).join('')")
+        if sorted(shown) != sorted(saved["snap"]["racks"][saved["snap"]["to_move"]]):
+            raise SystemExit(f"rack shown {shown} != {saved['snap']['racks']} to move {saved['snap']['to_move']}")
+        for sq, letter, tile in tiles:
+            page.locator(f"#rack [data-letter='{tile}']:not(.used)").first.click()
+            n = page.evaluate("window.__pv.length")
+            page.locator(f"#board [data-square='{sq}']").click()
+            if page.locator("#chooser:not([hidden])").count():
+                page.locator(f"#chooser [data-letter='{'=' if tile == letter else letter}']").click()
+            page.wait_for_function(f"window.__pv.length > {n}", timeout=timeout_ms)
+            preview_ms.append(page.evaluate("window.__pv[window.__pv.length - 1] - window.__clicks[window.__clicks.length - 1]"))
+        count = len(saved["spec"]["actions"])
+        t0 = page.evaluate("performance.now()")
+        page.get_by_role("button", name="Play", exact=True).click()
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {count + 2}"
+                               " && !document.body.dataset.busy", timeout=timeout_ms, polling=5)
+        reply_ms.append(page.evaluate("performance.now()") - t0)
+        long_tasks += [d for start, d in page.evaluate("window.__long") if start >= t0]
+        page.evaluate("window.__long = []")
+    context.close()
+    return preview_ms, reply_ms, long_tasks
+
+
+def _pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", "--runs", type=int, default=7, help="cold loads of each page (default 7)")
     ap.add_argument("--warmup", type=int, default=1, help="discarded alternating pairs first (default 1)")
     ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
     ap.add_argument("--json", help="also write the samples here")
+    ap.add_argument("--play", type=int, default=0, metavar="TURNS",
+                    help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
     args = ap.parse_args()
+    if args.play:
+        return play_main(args)
 
-    server, base = webtool.start_in_thread(ROOT)
+    server, base = webtool.start_in_thread(ROOT, rebuild=False)
     samples: dict[str, list[float]] = {k: [] for k in PAGES}
     walls: dict[str, list[float]] = {k: [] for k in PAGES}
     lexicon_ms: list[float] = []
@@ -138,6 +233,26 @@ def main() -> int:
                 indent=1,
             )
         )
+    return 0
+
+
+def play_main(args) -> int:
+    server, base = webtool.start_in_thread(ROOT, rebuild=False)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=webtool.find_chromium(p.chromium.executable_path),
+                                        args=LAUNCH_ARGS)
+            for rules in ("classic", "iii"):
+                pv, reply, longs = play_bench(browser, base, rules, args.play, int(args.timeout * 1000))
+                print(f"{rules:8} preview after a tile: median {statistics.median(pv):.0f} ms, "
+                      f"p95 {_pct(pv, .95):.0f} ms (n={len(pv)})")
+                print(f"{rules:8} computer reply (Play -> its move shown): median {statistics.median(reply):.0f} ms, "
+                      f"p95 {_pct(reply, .95):.0f} ms (n={len(reply)})")
+                print(f"{rules:8} main-thread long tasks while it thinks: {len(longs)}, longest "
+                      f"{max(longs) if longs else 0:.0f} ms")
+            browser.close()
+    finally:
+        server.shutdown()
     return 0
 
 

@@ -7,7 +7,7 @@ takes the word lists explicitly (``lexicon``): nothing here reads them from disk
 from __future__ import annotations
 
 from .ai import HARD_MAX_BLANKS
-from .computer import PAGE_BUDGET_MS, choose_move, computer_action, play_text
+from .computer import PAGE_BUDGET_MS, active_rack, choose_move, computer_action, play_text
 from .movegen import AllPlays, Budget, MoveGenerator, TopN
 from .moves import Play
 from .notation import parse_cgp, parse_move
@@ -120,5 +120,5 @@ def best_moves(game, top: int = 5, budget_ms: float | None = 1000) -> list[dict]
     ``_search``."""
     board = game.board
     budget = Budget(ms=budget_ms) if budget_ms is not None else None
-    found, _ = _search(game.rules, game.lexicon, board, str(game.active_rack), max(1, int(top)), budget)
+    found, _ = _search(game.rules, game.lexicon, board, active_rack(game), max(1, int(top)), budget)
     return [{"move": play_text(board, c.to_play()), "score": c.score} for c in found]

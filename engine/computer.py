@@ -30,6 +30,7 @@ from itertools import combinations
 
 from .ai import LEAVE_MODELS, Player, leave_family, leave_value
 from .board import Board, run
+from .game import GameError
 from .movegen import Budget
 from .moves import Play
 from .notation import format_move
@@ -49,7 +50,7 @@ PAGE_BUDGET_MS = 1500
 def computer_action(game, level: str = "hard", budget_ms: float | None = None) -> str:
     """The action text of a computer player of ``level`` for the player to move
     (or, once the game is over, a challenge of an invalid last play). Raises
-    ValueError when there is nothing to decide (the game is over)."""
+    GameError when there is nothing to decide (the game is over)."""
     rules = game.rules
     legal = game.legal_actions()
     me = game.to_move
@@ -58,13 +59,13 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None) -
     if legal.challenge and ai.challenges(game):
         return "challenge"
     if game.over:
-        raise ValueError("the game is over")
+        raise GameError("the game is over")
     budget = Budget(ms=budget_ms) if budget_ms is not None else None
     if legal.check and last is not None and last.player == me and last.invalid:
         if WordJudge(rules, game.lexicon).rescued_by_large(list(last.invalid)):
             return "check"
     board = game.board
-    rack = str(game.active_rack)
+    rack = active_rack(game)
     if game.phase == "final":
         play = ai.best_play(board, rack, budget)
         return play_text(board, play) if play is not None else "-"
@@ -73,6 +74,12 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None) -
         if tiles:
             return f"trade {tiles}"
     return move_text(board, ai.choose(board, rack, game.bag_count, budget))
+
+
+def active_rack(game) -> str:
+    """The rack the player to move plays from (the opponent's in the final round)."""
+    rack = game.active_rack
+    return str(rack() if callable(rack) else rack)
 
 
 def choose_move(rules: Rules, lexicon, level: str, board: Board, rack, bag_count: int,

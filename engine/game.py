@@ -5,73 +5,30 @@ replaying the same rules, seed and actions gives the same game on CPython and
 Pyodide. The clock is passed in by the caller (``elapsed`` seconds per action,
 logged exactly as integer milliseconds: ``8D ZEBRAS @12500ms``); the engine never
 reads the wall clock. Callers read the game through the read-only properties
-below; the internal state (``_state``) is private.
+below; the internal state (``_state``) is private. The score-sheet lines and the
+action text live in actionlog.py; the clock, the end and the final round in ending.py.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 
+from .actionlog import (DECLINE, END, EXCHANGE, FINAL, INVALID, LOST, MAX_SECONDS, PASS, PHONY, PLAY,
+                        RETRY, TIME, TRADE, TURN_KINDS, GameError, Turn, check_names, clean_action,
+                        is_turn, placement_details, split_action, to_ms)
 from .board import LAYOUTS, Board, parse_square, square_name
+from .ending import GameEnding
 from .moves import Exchange, MoveError, Play
 from .notation import Position, format_move, parse_coord, parse_move
 from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate
-from .tiles import BLANK, Bag, rack_value, sort_rack
+from .tiles import BLANK, Bag, sort_rack
 from .trades import conditions, draw_for_trade, trade_allowed, trade_possible
 from .words import WordJudge
 
-FINAL_ROUND_BONUS = 50
-MAX_SECONDS = 10 ** 9        # largest clock or elapsed time accepted (keeps seconds a float)
-
-# Kinds of score-sheet lines. The first seven are turns (see ``is_turn``).
-PLAY, EXCHANGE, PASS = "play", "exchange", "pass"
-INVALID = "invalid"          # judged invalid (good words only): comes off, turn passes
-PHONY = "phony"              # a challenged play that came off
-LOST = "lost"                # a turn lost to a wrong challenge
-FINAL = "final"              # a final-round attempt (valid or not)
-END = "end"                  # end-of-game rack adjustment / overtime penalty
-TIME = "time"                # time ran out (timesup; or a final-round attempt)
-TRADE = "trade"              # Richard's free trade (before the turn)
-RETRY = "retry"              # free retry: an invalid play withdrawn, same player again
-DECLINE = "decline"          # a finder declines the final-round attempt
-TURN_KINDS = frozenset({PLAY, EXCHANGE, PASS, INVALID, PHONY, LOST, FINAL})
-
-
-def is_turn(turn: "Turn") -> bool:
-    """The one notion of 'counts as a turn' (PPT, last_turn, the end rules, GCG)."""
-    return turn.kind in TURN_KINDS
-
-
-class GameError(ValueError):
-    """An action that is not possible now (the message is for a player)."""
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One line of the score sheet (immutable: the game hands these out as is).
-
-    ``squares`` names the squares where tiles were placed and ``breakdown`` is the
-    play's ``Evaluation.to_dict(size)`` (placements only; treat it as read-only).
-    ``game.at(turn.action + 1)`` is the position right after the line."""
-
-    player: int
-    kind: str
-    text: str                # move text, or a description
-    score: int               # points this line adds (may be negative)
-    rack: str                # the rack before the turn
-    words: tuple = ()
-    invalid: tuple = ()
-    checkable: bool = False  # good-words failure that may still ask the large list
-    value: int = 0           # an invalid play's would-be value (for the large-list check)
-    squares: tuple = ()
-    breakdown: dict | None = field(default=None, compare=False, hash=False)
-    action: int = -1         # index in ``actions`` of the action that wrote this line
-
-    @property
-    def counts(self) -> bool:
-        return is_turn(self)
+__all__ = ["Game", "Turn", "Legal", "GameError", "TURN_KINDS", "is_turn", "split_action",
+           "PLAY", "EXCHANGE", "PASS", "INVALID", "PHONY", "LOST", "FINAL", "END", "TIME",
+           "TRADE", "RETRY", "DECLINE"]
 
 
 @dataclass(frozen=True)
@@ -127,7 +84,7 @@ class State:
                      list(self.final_left), list(self.final_found), self.traded, list(self.skip))
 
 
-class Game:
+class Game(GameEnding):
     """One game. Read it through the read-only properties (scores, to_move, phase,
     racks, turns, clock, ...), ask ``legal_actions()`` what may be done now, do it
     with ``act(text, elapsed)``, score a tentative placement with ``preview()``,
@@ -147,7 +104,7 @@ class Game:
         self.seed = seed
         self.lexicon = lexicon
         self.judge = WordJudge(rules, lexicon)
-        self._names = _check_names(names, players)
+        self._names = check_names(names, players)
         self._players = players
         self._actions: list[str] = []
         self._undo: list[State] = []   # snapshot before each action; never mutated
@@ -219,7 +176,7 @@ class Game:
         if s.phase == "over":
             raise GameError("the game is over")
         if isinstance(move, str):
-            move = parse_move(_clean(move), s.board, self.rules, self.active_rack)
+            move = parse_move(clean_action(move), s.board, self.rules, self.active_rack)
         if not isinstance(move, Play):
             raise GameError("only a placement can be previewed")
         reveal = self.rules.judgment == "retry" and s.phase == "play"
@@ -284,7 +241,7 @@ class Game:
         plays again). A failed free-retry attempt returns its RETRY line.
         A rescued play may undo an end it caused (the end stands once the check is
         declined or fails); a challenge after going out may undo the end too."""
-        return self._apply(_clean(text), _to_ms(elapsed))
+        return self._apply(clean_action(text), to_ms(elapsed))
 
     def undo(self) -> None:
         if not self._undo:
@@ -365,55 +322,6 @@ class Game:
             raise GameError(f"'challenge {arg[:10]}': name the challenging seat, 1 to {self._players}")
         return int(arg) - 1
 
-    # -- clock
-    def _tick(self, ms) -> bool:
-        """Charge the time to the player to move; True when time ran out (void move)."""
-        s = self._state
-        if not self.rules.clock or ms is None:
-            return False
-        p = s.to_move
-        left = s.clock[p]
-        s.clock[p] -= ms
-        if s.phase == "final":   # the time allowed is what is left; no overtime here
-            if ms > max(left, 0):
-                self._final_timeout()
-                return True
-            return False
-        if s.clock[p] < 0 and self.rules.clock_rule == "timesup":
-            self._timeout()  # time ran out before the move was made: it does not count
-            return True
-        return False
-
-    def _charge(self, p: int, ms) -> None:
-        if self.rules.clock and ms is not None:
-            self._state.clock[p] -= ms
-
-    def _timeout(self):
-        s = self._state
-        if not self.rules.clock:
-            raise GameError("there is no clock in this game")
-        if s.phase == "final":
-            return self._final_timeout()
-        if self.rules.clock_rule == "overtime":
-            raise GameError("with the overtime rule, play goes on after time runs out")
-        p = s.to_move
-        s.timed_out[p] = True
-        s.clock[p] = min(s.clock[p], 0)
-        s.turns.append(Turn(p, TIME, "time's up", 0, self.rack(p)))
-        alive = [q for q in range(self._players) if not s.timed_out[q]]
-        if not alive:
-            return self._end("every player ran out of time")
-        if self._players == 2 and s.scores[alive[0]] > s.scores[p]:
-            return self._end(f"{self._names[p]} ran out of time and is behind")
-        self._advance()
-
-    def _final_timeout(self):
-        """Time running out in the final round ends that finder's attempt, nothing more."""
-        s = self._state
-        p = s.to_move
-        s.turns.append(Turn(p, TIME, "final: time's up", 0, sort_rack(s.racks[1 - p])))
-        self._next_finder()
-
     # -- the turn
     def _move(self, move):
         s, rules = self._state, self.rules
@@ -423,7 +331,7 @@ class Game:
             ev = evaluate(s.board, s.racks[p], move, rules, self.judge)
             if not ev.legal:
                 raise MoveError(ev.error)
-            text, info = format_move(s.board, move, ev), _details(move, ev, s.board.size)
+            text, info = format_move(s.board, move, ev), placement_details(move, ev, s.board.size)
             if ev.invalid and rules.judgment != "challenge":
                 self._swaps_stand(move.pre, p)
                 if rules.judgment == "retry":   # withdrawn at no cost; the same player again
@@ -484,31 +392,6 @@ class Game:
         pre = [(kind.lower(), layout.square(name)) for kind, name in
                (part.split() for part in turn.text.split(";")[:-1])]
         self._swaps_stand(pre, turn.player)
-
-    def _after_turn(self, placed: bool, advance: bool = True):
-        s, rules = self._state, self.rules
-        s.traded = False
-        if placed:
-            s.scoreless = 0
-            s.idle = 0
-        else:
-            s.scoreless += 1
-            s.idle = s.idle + 1 if len(s.bag) < rules.rack_size else 0
-        alive = sum(1 for t in s.timed_out if not t)
-        if self._players == 2 and alive == 1:
-            out, left = (0, 1) if s.timed_out[0] else (1, 0)
-            if s.scores[left] > s.scores[out]:
-                return self._end(f"{self._names[left]} passed the score of {self._names[out]}, "
-                                 "who ran out of time")
-        if rules.end == "scoreless" and s.scoreless >= 3 * self._players:
-            return self._end(f"{s.scoreless} turns in a row without a play")
-        if rules.end == "cycle":
-            if s.idle >= alive + 1:
-                return self._end("a full cycle of turns added no tile")
-            if s.scoreless >= 4 * self._players:
-                return self._end(f"{s.scoreless} turns in a row without a play")
-        if advance:
-            self._advance()
 
     def _advance(self) -> None:
         """To the next seat still playing, passing over a wrong challenger's lost turn."""
@@ -625,135 +508,5 @@ class Game:
                 s.blanks_drawn[p] += 1
             s.racks[p].append(t)
 
-    # -- the end
-    def _end(self, reason: str, goer: int | None = None) -> None:
-        s, rules = self._state, self.rules
-        s.phase = "over"
-        s.end_reason = reason
-        adjust = [0] * self._players
-        if rules.end_adjust != "none":
-            others_total = sum(rack_value(s.racks[q]) for q in range(self._players) if q != goer)
-            for p in range(self._players):
-                if p == goer:
-                    adjust[p] = others_total * (2 if rules.end_adjust == "classic" else 1)
-                elif goer is None or rules.end_adjust == "transfer":
-                    adjust[p] = -rack_value(s.racks[p])
-        if rules.clock and rules.clock_rule == "overtime":
-            for p in range(self._players):
-                if s.clock[p] < 0:
-                    adjust[p] -= 10 * ((-s.clock[p] + 59_999) // 60_000)   # per started minute
-        for p in range(self._players):
-            if adjust[p]:
-                s.scores[p] += adjust[p]
-                s.turns.append(Turn(p, END, f"({sort_rack(s.racks[p])})", adjust[p], self.rack(p)))
-        if rules.final_round and self._players == 2 and all(s.racks):
-            first = (s.to_move + 1) % 2  # the one due to move starts
-            # With a clock, a finder's time is what is left: none left, no attempt.
-            finders = [q for q in (first, 1 - first) if not rules.clock or s.clock[q] > 0]
-            if finders:
-                s.phase, s.final_left, s.to_move = "final", finders, finders[0]
-
-    def _final_move(self, move) -> None:
-        s = self._state
-        p = s.to_move
-        opp_rack = s.racks[1 - p]
-        if isinstance(move, Play):
-            ev = evaluate(s.board, opp_rack, move, self.rules, self.judge)
-            if not ev.legal:
-                raise MoveError(ev.error)
-            info = _details(move, ev, s.board.size)
-            text = "final " + format_move(s.board, move, ev)
-            if ev.invalid:
-                turn = Turn(p, FINAL, text, -ev.score, sort_rack(opp_rack), **info)
-            else:
-                turn = Turn(p, FINAL, text, ev.score + FINAL_ROUND_BONUS, sort_rack(opp_rack), **info)
-                s.final_found[p] = True
-        elif isinstance(move, Exchange):
-            raise MoveError("in the final round you place tiles or decline with '-'")
-        else:
-            turn = Turn(p, DECLINE, "final -", 0, sort_rack(opp_rack))
-        s.scores[p] += turn.score
-        s.turns.append(turn)
-        self._next_finder()
-
-    def _next_finder(self) -> None:
-        s = self._state
-        s.final_left.pop(0)
-        if s.final_left:
-            s.to_move = s.final_left[0]
-        else:
-            s.phase = "over"
-
-
-def _details(move: Play, ev: Evaluation, size: int) -> dict:
-    """The Turn fields a placement's line carries for the score sheet and replays."""
-    return dict(words=tuple(w.word for w in ev.words), invalid=tuple(ev.invalid),
-                squares=tuple(square_name(*divmod(sq, size)) for sq, _, _ in move.tiles),
-                breakdown=ev.to_dict(size))
-
-
-# ---------------------------------------------------------------------- input
-def _clean(text) -> str:
-    """Action text: printable ASCII on one line (errors quote at most 60 characters)."""
-    if not isinstance(text, str):
-        raise GameError("an action is text")
-    text = text.strip()
-    if not text:
-        raise GameError("empty action")
-    if not (text.isascii() and text.isprintable()):
-        raise GameError(f"{text[:60]!r}: an action is letters, digits and ;-[]? on one line")
-    if len(text) > 200:
-        raise GameError(f"{text[:60]!r}...: too long for an action")
-    return text
-
-
-def _to_ms(elapsed):
-    """Seconds (int or float) -> whole milliseconds, or None; rejects nan, inf, < 0."""
-    if elapsed is None:
-        return None
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
-        raise GameError("an elapsed time is a number of seconds")
-    if isinstance(elapsed, float) and not math.isfinite(elapsed):
-        raise GameError("an elapsed time must be a finite number of seconds")
-    if not 0 <= elapsed <= MAX_SECONDS:
-        raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
-    return int(elapsed * 1000) if isinstance(elapsed, int) else round(elapsed * 1000)
-
-
-def split_action(action: str):
-    """A logged action -> (text, milliseconds or None); reads ``@12500ms`` and the
-    old ``@12.5`` (seconds) form."""
-    if not isinstance(action, str):
-        raise GameError("an action is text")
-    if " @" not in action:
-        return _clean(action), None
-    text, _, at = action.rpartition(" @")
-    try:
-        if at.endswith("ms") and at[:-2].isascii() and at[:-2].isdigit() and len(at) <= 14:
-            ms = int(at[:-2])
-        elif len(at) <= 30 and at.isascii():
-            ms = _to_ms(float(at))
-        else:
-            raise ValueError
-    except ValueError:
-        raise GameError(f"{at[:60]!r} is not an elapsed time (write @12500ms)") from None
-    if ms > MAX_SECONDS * 1000:
-        raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
-    return _clean(text), ms
-
 
 _split_action = split_action   # the old private name (engine/session.py imports it)
-
-
-def _check_names(names, players: int) -> list[str]:
-    if names is None:
-        return [f"player{i + 1}" for i in range(players)]
-    names = list(names)
-    if len(names) != players:
-        raise GameError(f"{len(names)} names for {players} players")
-    out = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 60:
-            raise GameError(f"{str(name)[:60]!r} is not a player name (1 to 60 printable characters)")
-        out.append(name.strip())
-    return out

@@ -1,31 +1,55 @@
-"""GCG game records for every preset.
+"""GCG game records: ours (exact replays) and other programs' (history).
 
 Standard lines (``#player1 nick Full Name``, ``>nick: RACK MOVE +score total``)
 carry the score sheet for people and other tools; extra header lines ``#rules`` and
-``#seed`` and one ``#action`` line per input make the record replay exactly (a game
-is its rules, seed and actions). Reading replays the actions and checks every
+``#seed`` and one ``#action`` line per input make our records replay exactly (a game
+is its rules, seed and actions). ``read_gcg`` replays those and checks every
 recorded total.
 
 Names may repeat and hold spaces: the nickname on turn lines is the name with
 spaces as '_', made unique with a seat suffix; the full name is the rest of the
 ``#player`` line. The seed keeps its type: ``#seed 42`` is the number 42,
 ``#seed "42"`` the text "42" (JSON string quoting).
+
+``import_record`` also reads the classic records woogles, Quackle, ISC and Macondo
+write. They give each turn's rack but no seed, so no bag can be replayed: the
+recorded plays are placed on a board and scored by the engine under the record's
+``#rules`` line, else classic rules (a record is history: words outside our lists
+still count). The record's totals stand; every line whose engine score differs is
+reported, and adjustments our rules lack (a 5-point challenge bonus, a time
+penalty) are applied as recorded. Turn lines: plays ``8D W.RD``/``h8 WORD`` ('.': a
+tile played through, lowercase: a blank), exchanges ``-ABC`` (or ``-3``), passes
+``-``, a phony withdrawn ``--``, ``(challenge) +5``, ``(time) -10``, end racks
+``(OPEG) +14`` and ``OPEG (OPEG) -7``. ``#note`` lines (continued on lines without
+'#' or '>') attach to the turn before them; ``#rack1``/``#rack2`` give the final racks.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, replace
 
-from .game import INVALID, LOST, PHONY, RETRY, TIME, Game
-from .notation import NotationError
-from .rules import Rules, RulesError
+from .actionlog import END, EXCHANGE, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, GameError, check_names
+from .board import LAYOUTS, Board, SquareError
+from .game import Game
+from .moves import MoveError, Play
+from .notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
+                       parse_move)
+from .rules import PRESETS, Rules, RulesError, parse_int
+from .scoring import evaluate
+from .tiles import rack_value
+from .words import WordJudge
 
 
 class GCGError(NotationError):
-    pass
+    """A record that cannot be read; the message names the line when there is one."""
 
+
+# What replaying a record or placing its plays may raise: the engine's own errors.
+_ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
 
 _KIND_TEXT = {PHONY: "--", LOST: "(challenge)", TIME: "(time)"}
+CHALLENGE = "challenge"   # an imported record's challenge bonus (not a kind of our games)
 
 
 def _nicknames(names) -> list[str]:
@@ -59,6 +83,15 @@ def _read_seed(text: str, n: int):
     return text   # an unquoted text seed (older records)
 
 
+def _move_text(turn) -> str:
+    """What a turn line shows between the rack and the score."""
+    if turn.kind in _KIND_TEXT:
+        return _KIND_TEXT[turn.kind]
+    if turn.kind in (INVALID, RETRY):
+        return f"{turn.text} ({turn.kind} {','.join(turn.invalid)})"
+    return turn.text   # END: the rack in brackets
+
+
 def write_gcg(game: Game) -> str:
     nicks = _nicknames(game.names)
     lines = ["#character-encoding UTF-8"]
@@ -71,71 +104,427 @@ def write_gcg(game: Game) -> str:
     totals = [0] * game.players
     for t in game.turns:
         totals[t.player] += t.score
-        if t.kind in _KIND_TEXT:
-            move = _KIND_TEXT[t.kind]
-        elif t.kind in (INVALID, RETRY):
-            move = f"{t.text} ({t.kind} {','.join(t.invalid)})"
-        else:
-            move = t.text   # END: the rack in brackets
-        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {move} {t.score:+d} {totals[t.player]}")
+        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {_move_text(t)} {t.score:+d} {totals[t.player]}")
     return "\n".join(lines) + "\n"
 
 
-def read_gcg(text: str, lexicon=None) -> Game:
-    """Rebuild the game a record describes; raises GCGError naming the bad line."""
-    if lexicon is None:
-        raise GCGError("replaying a record needs the game's word lists (lexicon=)")
-    names, rules, seed, actions, events = {}, None, None, [], []
+# ---------------------------------------------------------------- reading lines
+@dataclass
+class _Lines:
+    """A record split into its parts (no meaning given yet beyond the line kinds)."""
+
+    players: dict = field(default_factory=dict)   # seat (1-based) -> (nick, full name, line)
+    header: dict = field(default_factory=dict)    # pragma -> (value, line), the first of each
+    actions: list = field(default_factory=list)
+    events: list = field(default_factory=list)    # (line number, text after '>')
+    notes: dict = field(default_factory=dict)     # event index (-1: before any) -> text
+
+
+def _split_lines(text: str) -> _Lines:
+    if not isinstance(text, str):
+        raise GCGError("a GCG record is text")
+    out = _Lines()
+    in_note = False
     for n, line in enumerate(text.splitlines(), 1):
         line = line.rstrip()
-        if not line:
+        if not line.strip():
             continue
-        if line.startswith("#player"):
-            parts = line.split(None, 2)
-            seat = parts[0][7:]
-            if len(parts) < 2 or not (seat.isascii() and seat.isdigit() and len(seat) == 1):
-                raise GCGError(f"line {n}: bad player line {line[:60]!r}")
-            names[int(seat)] = (parts[1], parts[2] if len(parts) == 3 else parts[1])
-        elif line.startswith("#rules "):
-            try:
-                rules = Rules.from_string(line[7:])
-            except RulesError as exc:
-                raise GCGError(f"line {n}: {exc}") from None
-        elif line.startswith("#seed "):
-            seed = _read_seed(line[6:].strip(), n)
-        elif line.startswith("#action "):
-            actions.append(line[8:])
-        elif line.startswith(">"):
-            events.append((n, line))
-        elif not line.startswith("#"):
-            raise GCGError(f"line {n}: not a GCG line: {line[:60]!r}")
-    if rules is None or seed is None:
-        raise GCGError("this record lacks the #rules and #seed lines needed to replay it")
-    if not names:
-        raise GCGError("this record names no players")
-    seats = sorted(names)
+        if line.startswith(">"):
+            out.events.append((n, line[1:]))
+            in_note = False
+        elif line.startswith("#"):
+            key, _, value = line[1:].partition(" ")
+            value = value.strip()
+            in_note = key == "note"
+            if key.startswith("player") and key != "player":
+                _player_line(out, key[6:], value, n, line)
+            elif key == "action":
+                out.actions.append(value)
+            elif key == "note":
+                _add_note(out, value)
+            elif key:
+                out.header.setdefault(key, (value, n))
+        elif in_note:
+            _add_note(out, line.strip())
+        else:
+            raise GCGError(f"line {n}: not a GCG line (a line starts with '#' or '>'): {line[:60]!r}")
+    return out
+
+
+def _player_line(out: _Lines, seat: str, value: str, n: int, line: str) -> None:
+    parts = value.split(None, 1)
+    if not (seat.isascii() and seat.isdigit() and len(seat) == 1) or not parts:
+        raise GCGError(f"line {n}: bad player line {line[:60]!r} (write #player1 nick Full Name)")
+    if int(seat) in out.players:
+        raise GCGError(f"line {n}: #player{seat} is given twice")
+    out.players[int(seat)] = (parts[0], parts[1] if len(parts) == 2 else parts[0], n)
+
+
+def _add_note(out: _Lines, text: str) -> None:
+    at = len(out.events) - 1
+    out.notes[at] = f"{out.notes[at]}\n{text}" if at in out.notes else text
+
+
+def _seats(lines: _Lines) -> tuple[list[str], list[str]]:
+    """(nicknames, full names) in seat order; checks #player1, #player2, ... ."""
+    seats = sorted(lines.players)
+    if not seats:
+        raise GCGError("this record names no players (#player1 nick Full Name)")
     if seats != list(range(1, len(seats) + 1)):
         raise GCGError("the record's players must be #player1, #player2, ... in order")
-    nicks = [names[k][0] for k in seats]
+    nicks = [lines.players[k][0] for k in seats]
+    names = [lines.players[k][1] for k in seats]
     try:
-        game = Game.replay(rules, seed, actions, len(seats), lexicon=lexicon, names=[names[k][1] for k in seats])
-    except (ValueError, KeyError) as exc:
+        check_names(names, len(names))
+    except GameError as exc:
+        raise GCGError(f"line {lines.players[seats[0]][2]}: {exc}") from None
+    if len(set(nicks)) != len(nicks):
+        raise GCGError("two players have the same nickname")
+    return nicks, names
+
+
+def _score(text: str, n: int, line: str) -> int:
+    """A signed score or total in ASCII digits (no other script's digits)."""
+    value = parse_int(text)
+    if value is None:
+        raise GCGError(f"line {n}: score and total must be numbers in digits 0-9: {line[:60]!r}")
+    return value
+
+
+# ---------------------------------------------------------------- our records
+def _replay(lines: _Lines, lexicon):
+    """Our record: (the game replayed, [(line, recorded score, total)] per turn)."""
+    if "rules" not in lines.header or "seed" not in lines.header:
+        raise GCGError("this record lacks the #rules and #seed lines needed to replay it")
+    rules_text, rules_line = lines.header["rules"]
+    try:
+        rules = Rules.from_string(rules_text)
+    except RulesError as exc:
+        raise GCGError(f"line {rules_line}: {exc}") from None
+    seed = _read_seed(*lines.header["seed"])
+    nicks, names = _seats(lines)
+    try:
+        game = Game.replay(rules, seed, lines.actions, len(nicks), lexicon=lexicon, names=names)
+    except _ENGINE_ERRORS as exc:
         raise GCGError(f"the record's actions do not replay: {exc}") from None
     turns = game.turns
-    if len(events) != len(turns):
-        raise GCGError(f"the record lists {len(events)} turns; its actions make {len(turns)}")
+    if len(lines.events) != len(turns):
+        raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(turns)}")
     totals = [0] * game.players
-    for (n, line), turn in zip(events, turns):
-        head, _, rest = line[1:].partition(": ")
-        fields = rest.rsplit(None, 2)
-        if len(fields) != 3 or head != nicks[turn.player]:
+    recorded = []
+    for (n, line), turn in zip(lines.events, turns):
+        head, _, rest = line.partition(": ")
+        fields_ = rest.rsplit(None, 2)
+        if len(fields_) != 3 or head != nicks[turn.player]:
             raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
-        try:
-            score, total = int(fields[1]), int(fields[2])
-        except ValueError:
-            raise GCGError(f"line {n}: score and total must be numbers: {line[:60]!r}") from None
+        score, total = _score(fields_[1], n, line), _score(fields_[2], n, line)
         totals[turn.player] += turn.score
         if score != turn.score or total != totals[turn.player]:
             raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
                            f"replaying gives {turn.score:+d} for {totals[turn.player]}")
-    return game
+        recorded.append((n, score, total))
+    return game, recorded
+
+
+def read_gcg(text: str, lexicon=None) -> Game:
+    """Rebuild the game one of our records describes; raises GCGError naming the bad line."""
+    if lexicon is None:
+        raise GCGError("replaying a record needs the game's word lists (lexicon=)")
+    return _replay(_split_lines(text), lexicon)[0]
+
+
+# ---------------------------------------------------------------- any record
+@dataclass(frozen=True)
+class RecordTurn:
+    """One turn line of an imported record: what it records and what the engine makes of it."""
+
+    line: int          # line number in the record
+    player: int        # seat, 0-based
+    nick: str
+    kind: str          # play, exchange, pass, phony, challenge, time, end (ours: our kinds)
+    move: str          # plays in our move text (tiles played through written out)
+    rack: str
+    recorded: int      # the record's score for the line
+    score: int         # the engine's (adjustments our rules lack: as recorded)
+    total: int         # the record's running total for the player
+    words: tuple = ()
+    invalid: tuple = ()   # words outside the rules' word list (history: they still count)
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        out = {"player": self.nick, "move": self.move, "recorded": self.recorded, "score": self.score}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A record read: its turns, the final scores (the record's totals), the position
+    reached (CGP), and every line where the engine's score differs from the record's."""
+
+    names: tuple
+    nicks: tuple
+    rules: Rules
+    turns: tuple
+    scores: tuple
+    cgp: str
+    differences: tuple = ()
+    header: dict = field(default_factory=dict)   # title, description, id, lexicon, ...
+    note: str = ""                               # notes before the first turn
+    game: Game | None = None                     # our records: the game, replayed exactly
+
+
+def import_record(text: str, lexicon) -> Imported:
+    """Read a GCG record, ours or another program's; raises GCGError naming the line."""
+    if lexicon is None:
+        raise GCGError("importing a record needs the word lists (lexicon=)")
+    lines = _split_lines(text)
+    header = {k: v for k, (v, _) in lines.header.items() if k not in ("rules", "seed")}
+    if "seed" in lines.header or lines.actions:
+        game, recorded = _replay(lines, lexicon)
+        nicks = _seats(lines)[0]
+        turns = tuple(RecordTurn(n, t.player, nicks[t.player], t.kind, _move_text(t), t.rack, score, t.score,
+                                 total, t.words, t.invalid, lines.notes.get(i, ""))
+                      for i, ((n, score, total), t) in enumerate(zip(recorded, game.turns)))
+        return Imported(game.names, tuple(nicks), game.rules, turns, game.scores, format_cgp(game.position()),
+                        (), header, lines.notes.get(-1, ""), game)
+    return _Foreign(lines, lexicon).run(header)
+
+
+_OTHER_LANGUAGES = ("FRA", "RD", "NSF", "DISC", "OSPS", "FILE")   # Macondo's non-English lexica
+
+
+def _foreign_rules(lines: _Lines) -> Rules:
+    """The rules a foreign record implies: its #rules line, else classic (English lists)."""
+    h = lines.header
+    if "rules" in h:
+        try:
+            return Rules.from_string(h["rules"][0])
+        except RulesError as exc:
+            raise GCGError(f"line {h['rules'][1]}: {exc}") from None
+    checks = (("lexicon", lambda v: not v.upper().startswith(_OTHER_LANGUAGES), "word list"),
+              ("tile-distribution", lambda v: v.lower() == "english", "tile distribution"),
+              ("board-layout", lambda v: v.lower() == "crosswordgame", "board"),
+              ("game-type", lambda v: v.lower() == "classic", "game type"))
+    for key, ok, what in checks:
+        if key in h and h[key][0] and not ok(h[key][0]):
+            raise GCGError(f"line {h[key][1]}: {what} {h[key][0][:40]!r}: only classic English "
+                           "games (15x15 board, English tiles) can be imported")
+    return PRESETS["classic"]
+
+
+def _tiles(text: str, n: int, what: str, limit: int) -> str:
+    if not (text.isascii() and all(ch.isalpha() or ch == "?" for ch in text)):
+        raise GCGError(f"line {n}: {what} {text[:20]!r} must be tiles A-Z or ? (a blank)")
+    if len(text) > limit:
+        raise GCGError(f"line {n}: {what} {text[:20]!r} holds more than {limit} tiles")
+    return text.upper()
+
+
+class _Foreign:
+    """Places a foreign record's plays on a board, one line at a time (no bag: the
+    record gives each turn's rack, not a seed)."""
+
+    def __init__(self, lines: _Lines, lexicon):
+        self.lines = lines
+        self.rules = _foreign_rules(lines)
+        self.judge = WordJudge(self.rules, lexicon)
+        self.nicks, self.names = _seats(lines)
+        self.board = Board(LAYOUTS[self.rules.board])
+        self.totals = [0] * len(self.nicks)
+        self.turns: list[RecordTurn] = []
+        self.differences: list[str] = []
+        self.last_play = None         # (seat, engine score, (board, scoreless) before it): the line before
+        self.scoreless = 0
+        self.left: dict[int, str] = {}   # seat -> tiles left at the end (end rack lines)
+
+    def run(self, header: dict) -> Imported:
+        for i, (n, line) in enumerate(self.lines.events):
+            self._event(n, line, self.lines.notes.get(i, ""))
+        self._settle_end()
+        for t in self.turns:
+            if t.score != t.recorded:
+                self.differences.append((t.line, f"line {t.line}: {t.move} is recorded as {t.recorded:+d}; "
+                                                  f"the engine scores it {t.score:+d}"))
+        self.differences.sort(key=lambda d: d[0])
+        n = len(self.nicks)
+        movers = [t.player for t in self.turns if t.kind in (PLAY, EXCHANGE, PASS, PHONY)]
+        first = (movers[-1] + 1) % n if movers else 0
+        order = [(first + i) % n for i in range(n)]
+        racks = [self._final_rack(p) for p in order]
+        pos = Position(self.board.copy(), racks, [self.totals[p] for p in order], self.scoreless, self.rules)
+        try:
+            check_position(pos, self.rules)
+        except NotationError as exc:
+            raise GCGError(f"the position reached: {exc}") from None
+        return Imported(tuple(self.names), tuple(self.nicks), self.rules, tuple(self.turns),
+                        tuple(self.totals), format_cgp(pos), tuple(m for _, m in self.differences), header,
+                        self.lines.notes.get(-1, ""))
+
+    def _final_rack(self, p: int) -> str:
+        given = self.lines.header.get(f"rack{p + 1}")
+        if given:
+            return _tiles(given[0], given[1], "rack", self.rules.rack_size)
+        return self.left.get(p, "")
+
+    def _event(self, n: int, line: str, note: str) -> None:
+        nick, colon, rest = line.partition(":")
+        if not colon or nick.strip() not in self.nicks:
+            raise GCGError(f"line {n}: a turn line starts with '>nick:' naming a player "
+                           f"({', '.join(self.nicks)}): {line[:60]!r}")
+        p = self.nicks.index(nick.strip())
+        tokens = rest.split()
+        if len(tokens) < 3:
+            raise GCGError(f"line {n}: a turn line ends with a move, its score and the total: {line[:60]!r}")
+        recorded, total = _score(tokens[-2], n, line), _score(tokens[-1], n, line)
+        body = tokens[:-2]
+        rack = ""
+        if len(body) >= 2 and not body[0].startswith("("):
+            rack = _tiles(body.pop(0), n, "rack", self.rules.rack_size)
+        kind, move, score, words, invalid = self._turn(n, p, body, rack, recorded, line)
+        if self.totals[p] + recorded != total:
+            self.differences.append((n, f"line {n}: {self.totals[p]} {recorded:+d} makes "
+                                        f"{self.totals[p] + recorded}, but the record says {total}"))
+        self.totals[p] = total
+        turn = RecordTurn(n, p, self.nicks[p], kind, move, rack, recorded, score, total, words, invalid, note)
+        self.turns.append(turn)
+        if kind != PLAY:
+            self.last_play = None
+
+    def _turn(self, n, p, body, rack, recorded, line):
+        """(kind, move text, the engine's score, words, invalid words) of one line."""
+        word = body[0] if len(body) == 1 else ""
+        if len(body) == 2:
+            return self._play(n, p, body, rack)
+        if word == "--":
+            return self._withdraw(n, p)
+        if word == "-":
+            self.scoreless += 1
+            return PASS, "-", 0, (), ()
+        if word.startswith("-") and word[1:]:
+            count = word[1:]
+            if not (count.isascii() and count.isdigit()):   # -3: three tiles, not named
+                tiles = _tiles(count, n, "exchange", self.rules.rack_size)
+                if rack and any(rack.count(t) < tiles.count(t) for t in tiles):
+                    raise GCGError(f"line {n}: exchanging {tiles} from the rack {rack}, which lacks some")
+            self.scoreless += 1
+            return EXCHANGE, word.upper(), 0, (), ()
+        if word.lower() == "(challenge)":
+            return CHALLENGE, "(challenge)", recorded, (), ()
+        if word.lower() == "(time)":
+            return TIME, "(time)", recorded, (), ()
+        inner = word[1:-1]
+        if word[:1] + word[-1:] == "()" and inner and all("A" <= ch <= "Z" or ch == "?" for ch in inner):
+            return self._end_rack(n, p, inner, rack, recorded)
+        raise GCGError(f"line {n}: not a move GCG knows (a play like 8D WORD, -, -ABC, --, "
+                       f"(challenge), (time) or (RACK)): {line[:60]!r}")
+
+    def _play(self, n, p, body, rack):
+        coord, word = body
+        size = self.board.size
+        try:
+            row, col, across = parse_coord(coord, size)
+            cells = []
+            for i, ch in enumerate(word):
+                r, c = (row, col + i) if across else (row + i, col)
+                if ch == "." and r < size and c < size:
+                    ch = self.board.cells[r * size + c]
+                    if not ch:
+                        raise GCGError(f"line {n}: '.' in {word[:20]} marks a tile played through, "
+                                       f"but square {chr(65 + c)}{r + 1} is empty")
+                cells.append(ch)
+            text = f"{coord.upper()} {''.join(cells)}"
+            move = parse_move(text, self.board, self.rules, rack)
+        except (NotationError, SquareError) as exc:
+            raise GCGError(f"line {n}: {exc}") from None
+        if not isinstance(move, Play):
+            raise GCGError(f"line {n}: {coord} {word[:20]} is not a play")
+        ev = evaluate(self.board, rack, move, self.rules, self.judge)
+        if not ev.legal:
+            raise GCGError(f"line {n}: {text[:40]}: {ev.error}")
+        before = (self.board, self.scoreless)
+        self.board = ev.board
+        try:
+            check_position(Position(self.board, [], [], 0, self.rules), self.rules)
+        except NotationError as exc:
+            raise GCGError(f"line {n}: {exc}") from None
+        self.scoreless = 0
+        move_text = format_move(before[0], move, ev)
+        self.last_play = (p, ev.score, before)
+        return PLAY, move_text, ev.score, tuple(w.word for w in ev.words), tuple(ev.invalid)
+
+    def _withdraw(self, n, p):
+        """'--': the play of the line before comes off (a phony challenged)."""
+        if self.last_play is None or self.last_play[0] != p:
+            raise GCGError(f"line {n}: '--' takes back a play, but the line before is not a play "
+                           f"of {self.nicks[p]}")
+        _, score, (board, scoreless) = self.last_play
+        self.board, self.scoreless = board, scoreless + 1
+        return PHONY, "--", -score, (), ()
+
+    def _end_rack(self, n, p, tiles, rack, recorded):
+        """``(OPEG) +14``: the tiles another player was left with, counted for the
+        player who went out (doubled under classic end rules); ``OPEG (OPEG) -7``: a
+        player's own tiles left, counted against them (``_settle_end``)."""
+        tiles = _tiles(tiles, n, "end rack", self.rules.rack_size * (len(self.nicks) - 1))
+        adjust = self.rules.end_adjust
+        if recorded >= 0:
+            value = rack_value(tiles) * (2 if adjust == "classic" else 1 if adjust == "transfer" else 0)
+            if len(self.nicks) == 2:
+                self.left[1 - p] = tiles
+            self.left[p] = ""
+        else:
+            value = -rack_value(tiles) if adjust != "none" else 0
+            self.left[p] = tiles
+        return END, f"({tiles})", value, (), ()
+
+    def _settle_end(self) -> None:
+        """Under classic end rules a player's own tiles count against them only when
+        no one went out (our engine's rule; the old rule, ``transfer``, always)."""
+        went_out = any(t.kind == END and t.recorded >= 0 for t in self.turns)
+        if went_out and self.rules.end_adjust == "classic":
+            self.turns = [replace(t, score=0) if t.kind == END and t.recorded < 0 else t for t in self.turns]
+
+
+# ---------------------------------------------------------------- files
+def decode_record(data: bytes) -> str:
+    """A record file's text: UTF-8 or ISO-8859-1 as its ``#character-encoding`` line
+    says (without one: UTF-8 when it decodes, else ISO-8859-1, GCG's old default)."""
+    data = bytes(data)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    first = data.split(b"\n", 1)[0].strip()
+    encoding = None
+    if first.lower().startswith(b"#character-encoding"):
+        name = first[len(b"#character-encoding"):].strip().decode("ascii", "replace").lower()
+        encoding = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "latin-1",
+                    "iso 8859-1": "latin-1", "latin-1": "latin-1"}.get(name)
+        if encoding is None:
+            raise GCGError(f"line 1: unknown character encoding {name[:30]!r} (UTF-8 or ISO-8859-1)")
+    try:
+        return data.decode(encoding or "utf-8")
+    except UnicodeDecodeError as exc:
+        if encoding:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise GCGError(f"line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
+        return data.decode("latin-1")
+
+
+def cli_gcg(path, lexicon=None) -> list[str]:
+    """What ``python -m engine gcg FILE`` prints: one JSON line per turn
+    (player, move, recorded, score; note when there is one), then the final scores
+    and the lines where the engine's score differs from the record's."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise GCGError(f"cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
+    if lexicon is None:
+        from .lexicon import Lexicon
+        lexicon = Lexicon.default()
+    record = import_record(decode_record(data), lexicon)
+    lines = [json.dumps(t.to_dict()) for t in record.turns]
+    lines.append(json.dumps({"final": dict(zip(record.nicks, record.scores)),
+                             "differences": list(record.differences)}))
+    return lines

@@ -33,158 +33,31 @@ Node numbering (it makes the file small; a walker need not care): 0 is the root,
 and the others are numbered K, K+1, ... in the order of the first edge (by edge
 index) that leads to them.
 
-File format (``wordlists/lexicon.bin``, ``to_bytes``/``from_bytes``)
-------------------------------------------------------------------
-All integers little-endian. A 40-byte header::
-
-    magic b"SWLX", u16 version (1), u8 codec (1: raw deflate), u8 ref width W,
-    u32 N nodes, u32 E edges, u32 K, u32 main count, u32 large count,
-    u32 longest word, u32 payload length, u32 CRC32
-
-then the payload: a table of 4+W u32 stream lengths followed by 4+W independent
-raw-deflate streams, one per byte plane: ``node_mask`` as 4 planes of N bytes (all
-low bytes, then all second bytes, ...), then W planes of E bytes of ``ref``, where
-``ref[e] == edge_child[e]`` except that it is 0 on the first edge leading to each
-node numbered K or more (such a child is implied: the next unused number). The CRC32
-covers the 36 header bytes before it and the payload. Each plane is compressed with
-the deflate strategy that makes it smallest (these planes have little for LZ77 to
-match, so Huffman-only or RLE often wins).
-
-Loading is array-level only: inflate, interleave planes by slice assignment,
-popcounts by ``bytes.translate`` summed as big integers, one
-``itertools.accumulate`` each for ``node_first`` and the implied children, and
-big-integer AND/OR (plane by plane) to merge those into ``edge_child``; never a
-Python loop per node or edge.
-
-A file can pass the CRC and still be malformed: loading rejects, plane by plane, an
-edge past the last node, a leaf that ends no word, bad flag bits and an impossible
-header. A cycle (an edge back up the graph) needs a walk over every edge, costing
-more than the load: walks are safe without it (lookups and move generation stop at
-the word or the board; :meth:`words` raises past the longest word), and
-``from_bytes(data, full_check=True)`` (:meth:`check_acyclic`) finds it exactly.
+The file format (``wordlists/lexicon.bin``, :meth:`Lexicon.to_bytes` and
+:meth:`Lexicon.from_bytes`) and its checks live in lexicon_format.py.
 """
 
 from __future__ import annotations
 
 import array
-import itertools
 import os
-import struct
-import sys
-import zlib
 
+from .lexicon_format import (_HEADER, CHILD_BITS, END_LARGE, END_MAIN, HEADER_SIZE,  # noqa: F401
+                             LIVE_MAIN, U32, LexiconFormatError, decode, encode)
+from .lexicon_format import check_acyclic as _check_acyclic
+
+# _HEADER and HEADER_SIZE are imported for the tests that repack binaries
+# (tests/test_lexicon.py, tests/test_fuzz.py); the format itself is lexicon_format's.
 __all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_LARGE", "END_MAIN", "LIVE_MAIN"]
-
-CHILD_BITS = (1 << 26) - 1
-END_LARGE = 1 << 26
-END_MAIN = 1 << 27
-LIVE_MAIN = 1 << 28
-
-MAGIC = b"SWLX"
-VERSION = 1
-CODEC_DEFLATE = 1
-_HEADER = struct.Struct("<4sHBBIIIIIIII")
-HEADER_SIZE = _HEADER.size  # 40
 
 # Nodes with at least this many incoming edges get the small explicit numbers
 # 1..K-1 (chosen by measuring the compressed size of the shipped lists).
 _EXPLICIT_MIN_INDEGREE = 6
 
-# 4-byte unsigned array typecode ('I' on every platform Python supports today).
-_U32 = "I" if array.array("I").itemsize == 4 else "L"
-_BIG_ENDIAN = sys.byteorder == "big"
-
-# bytes.translate tables
-_POPCOUNT = bytes(bin(i).count("1") for i in range(256))
-_POPCOUNT_LOW2 = bytes(bin(i & 3).count("1") for i in range(256))  # mask byte 3: Y, Z
-_IS_ZERO = bytes([1]) + bytes(255)
-_ONE_TO_FF = bytes([0, 255]) + bytes(254)
 # ASCII letters (either case) -> 0..25
 _LETTER_CODES = bytes.maketrans(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", bytes(range(26)) * 2)
 _BELOW = tuple((1 << i) - 1 for i in range(26))  # letters before letter i
-# mask byte 3 (bits 24..31): a node is malformed when a flag bit 29..31 is set, or
-# END_MAIN without END_LARGE.
-_BAD_FLAGS = bytes(1 if v & 0xE0 or (v & 8 and not v & 4) else 0 for v in range(256))
-_NO_END = bytes(0 if v & 4 else 1 for v in range(256))  # END_LARGE (bit 26) clear
-
-
-def _first_set_byte(flags: int) -> int:
-    """Index of the lowest byte holding 1 in a little-endian int of 0/1 bytes."""
-    return ((flags & -flags).bit_length() - 1) // 8
-
-
-class LexiconFormatError(ValueError):
-    """A lexicon binary is corrupt or truncated, or a word list holds a bad word."""
-
-
-def _u32_array(data=b"") -> array.array:
-    a = array.array(_U32)
-    if data:
-        a.frombytes(data)
-        if _BIG_ENDIAN:
-            a.byteswap()
-    return a
-
-
-def _le_bytes(a: array.array) -> bytes:
-    if _BIG_ENDIAN:
-        a = array.array(a.typecode, a)
-        a.byteswap()
-    return a.tobytes()
-
-
-def _interleave(planes, width: int, count: int) -> bytearray:
-    """Little-endian ``width``-byte integers from byte planes (missing planes = 0)."""
-    out = bytearray(width * count)
-    for i, plane in enumerate(planes):
-        out[i::width] = plane
-    return out
-
-
-def _split_planes(data: bytes, width: int, keep: int):
-    return [data[i::width] for i in range(keep)]
-
-
-def _and_bytes(parts, size: int) -> bytes:
-    acc = int.from_bytes(parts[0], "little")
-    for p in parts[1:]:
-        acc &= int.from_bytes(p, "little")
-    return acc.to_bytes(size, "little")
-
-
-def _add_bytes(parts, size: int) -> bytes:
-    """Byte-wise sum of equal-length byte strings (no byte may overflow)."""
-    acc = 0
-    for p in parts:
-        acc += int.from_bytes(p, "little")
-    return acc.to_bytes(size, "little")
-
-
-def _deflate(plane: bytes) -> bytes:
-    """The smallest raw-deflate stream of ``plane`` over zlib's strategies."""
-    best = None
-    for strategy in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED, zlib.Z_HUFFMAN_ONLY,
-                     zlib.Z_RLE):
-        c = zlib.compressobj(9, zlib.DEFLATED, -15, 9, strategy)
-        out = c.compress(plane) + c.flush()
-        if best is None or len(out) < len(best):
-            best = out
-    return best
-
-
-def _inflate(stream: bytes, size: int, what: str) -> bytes:
-    try:
-        d = zlib.decompressobj(-15)
-        out = d.decompress(stream, size)
-        ok = d.eof and not d.unconsumed_tail and not d.unused_data and len(out) == size
-    except zlib.error as exc:
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: the {what} stream does not inflate ({exc})") from None
-    if not ok:
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: the {what} stream does not hold {size} bytes")
-    return out
 
 
 class Lexicon:
@@ -220,77 +93,7 @@ class Lexicon:
         """Load the binary written by :meth:`to_bytes` (the shipped lexicon.bin).
         ``full_check`` also proves the graph acyclic (:meth:`check_acyclic`), at a
         cost above the load itself: for files that did not come from the build."""
-        data = bytes(data)
-        if len(data) < HEADER_SIZE:
-            raise LexiconFormatError(
-                f"lexicon binary truncated: {len(data)} bytes, the header alone is "
-                f"{HEADER_SIZE}")
-        (magic, version, codec, refw, n, e, k, main_count, large_count, maxlen, plen,
-         crc) = _HEADER.unpack_from(data)
-        if magic != MAGIC:
-            raise LexiconFormatError(
-                f"not a lexicon binary: magic {magic!r}, expected {MAGIC!r}")
-        if version != VERSION:
-            raise LexiconFormatError(
-                f"lexicon binary version {version} is not supported (expected {VERSION})")
-        if len(data) != HEADER_SIZE + plen:
-            what = "truncated" if len(data) < HEADER_SIZE + plen else "has trailing bytes"
-            raise LexiconFormatError(
-                f"lexicon binary {what}: {len(data)} bytes, its header announces "
-                f"{HEADER_SIZE + plen}")
-        computed = zlib.crc32(data[HEADER_SIZE:], zlib.crc32(data[:HEADER_SIZE - 4]))
-        if computed != crc:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: CRC32 {computed:08x} does not match the "
-                f"stored {crc:08x}")
-        if codec != CODEC_DEFLATE:
-            raise LexiconFormatError(f"lexicon binary: unknown codec {codec}")
-        planes = 4 + refw
-        if not (1 <= refw <= 4) or n < 1 or not (1 <= k <= n) or plen < 4 * planes:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: inconsistent header (nodes {n}, edges {e}, "
-                f"K {k}, ref width {refw})")
-        lengths = struct.unpack_from(f"<{planes}I", data, HEADER_SIZE)
-        if sum(lengths) != plen - 4 * planes:
-            raise LexiconFormatError(
-                "lexicon binary corrupt: stream lengths do not add up to the payload")
-        streams = []
-        pos = HEADER_SIZE + 4 * planes
-        for ln in lengths:
-            streams.append(data[pos:pos + ln])
-            pos += ln
-        mp = [_inflate(streams[i], n, f"mask byte {i}") for i in range(4)]
-        rp = [_inflate(streams[4 + i], e, f"edge byte {i}") for i in range(refw)]
-
-        mask = _u32_array(_interleave(mp, 4, n))
-        # edge counts = popcount of the 26 letter bits, byte plane by byte plane
-        counts = _add_bytes([mp[0].translate(_POPCOUNT), mp[1].translate(_POPCOUNT),
-                             mp[2].translate(_POPCOUNT), mp[3].translate(_POPCOUNT_LOW2)], n)
-        _check_planes(mp, rp, counts, n, main_count, large_count, maxlen)
-        first = array.array(_U32, itertools.accumulate(counts, initial=0))
-        if first[-1] != e:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: the masks give {first[-1]} edges, the header "
-                f"{e}")
-
-        # edge_child: explicit refs, and implied children where ref == 0
-        implied = _and_bytes([p.translate(_IS_ZERO) for p in rp], e) if e else b""
-        ids = array.array(_U32, itertools.accumulate(implied, initial=k - 1))
-        if ids[-1] != n - 1:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: {ids[-1] - k + 1} implied children, expected "
-                f"{n - k}")
-        if _BIG_ENDIAN:
-            ids.byteswap()
-        idb = ids.tobytes()  # little-endian u32s; ids[0] is the initial value
-        keep = int.from_bytes(implied.translate(_ONE_TO_FF), "little")
-        merged = []
-        for j in range(refw):  # plane by plane: ref | (implied id & keep)
-            v = int.from_bytes(rp[j], "little")
-            v |= int.from_bytes(idb[4 + j::4], "little") & keep
-            merged.append(v.to_bytes(e, "little"))
-        child = _u32_array(_interleave(merged, 4, e))
-        lex = cls(mask, first, child, k, main_count, large_count, maxlen)
+        lex = cls(*decode(data))
         if full_check:
             lex.check_acyclic()
         return lex
@@ -299,53 +102,12 @@ class Lexicon:
         """Raise LexiconFormatError unless every path from the root is at most
         ``max_length`` letters: no edge leads back up the graph (a cycle) and the
         header's longest word is true. A walk over every edge (Kahn's order)."""
-        first, child, n = self.node_first, self.edge_child, self.node_count
-        indegree = [0] * n
-        for c in child:
-            indegree[c] += 1
-        if indegree[0]:
-            raise LexiconFormatError("lexicon binary corrupt: an edge leads back to the root")
-        depth = [0] * n
-        ready = [0]
-        done = 0
-        while ready:
-            node = ready.pop()
-            done += 1
-            d = depth[node] + 1
-            for c in child[first[node]:first[node + 1]]:
-                if depth[c] < d:
-                    depth[c] = d
-                indegree[c] -= 1
-                if not indegree[c]:
-                    ready.append(c)
-        if done != n:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: {n - done} nodes lie on or below a cycle, "
-                "or cannot be reached from the root")
-        if max(depth) > self.max_length:
-            raise LexiconFormatError(
-                f"lexicon binary corrupt: a path of {max(depth)} letters, but the "
-                f"header says the longest word has {self.max_length}")
+        _check_acyclic(self.node_first, self.edge_child, self.max_length)
 
     def to_bytes(self) -> bytes:
         """The binary form read by :meth:`from_bytes` (same lexicon, same bytes)."""
-        n, e, k = self.node_count, self.edge_count, self.explicit_count
-        ref = array.array(_U32, self.edge_child)
-        seen = bytearray(n)
-        for i, c in enumerate(self.edge_child):
-            if c >= k and not seen[c]:
-                seen[c] = 1
-                ref[i] = 0
-        refw = 1
-        while n > 1 << (8 * refw):
-            refw += 1
-        streams = [_deflate(p) for p in (_split_planes(_le_bytes(self.node_mask), 4, 4)
-                                         + _split_planes(_le_bytes(ref), 4, refw))]
-        payload = struct.pack(f"<{len(streams)}I", *map(len, streams)) + b"".join(streams)
-        head = _HEADER.pack(MAGIC, VERSION, CODEC_DEFLATE, refw, n, e, k, self.main_count,
-                            self.large_count, self.max_length, len(payload), 0)
-        crc = zlib.crc32(payload, zlib.crc32(head[:-4]))
-        return head[:-4] + struct.pack("<I", crc) + payload
+        return encode(self.node_mask, self.edge_child, self.explicit_count, self.main_count,
+                      self.large_count, self.max_length)
 
     @classmethod
     def from_words(cls, main, large=None) -> "Lexicon":
@@ -499,49 +261,6 @@ class Lexicon:
 # ---------------------------------------------------------------------- building
 
 
-def _check_planes(mp, rp, counts: bytes, n: int, main_count: int, large_count: int,
-                  maxlen: int) -> None:
-    """Structure checks on the inflated byte planes (see the module docstring);
-    ``counts[node]`` is the node's number of edges. Byte scans (``in``, ``find``)
-    first; big integers only where a plane needs the one below it."""
-    if main_count > large_count or (large_count and not 1 <= maxlen < n):
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: inconsistent header ({main_count} main words, "
-            f"{large_count} large, longest {maxlen} letters, {n} nodes)")
-    # explicit refs (0 = implied) must name a node: compare byte planes from the top
-    bad_edge, tied = -1, None  # tied: 0xFF where every plane so far equals n - 1's
-    top = len(rp) - 1 if (n - 1) >> (8 * len(rp)) == 0 else -1
-    for j in range(top, -1, -1):
-        limit = (n - 1) >> (8 * j) & 255
-        above = rp[j].translate(bytes(1 if v > limit else 0 for v in range(256)))
-        if tied is None:
-            bad_edge = above.find(1)
-        else:
-            hit = int.from_bytes(above, "little") & tied
-            bad_edge = _first_set_byte(hit) if hit else -1
-        if bad_edge >= 0 or bytes([limit]) not in rp[j]:
-            break
-        equal = int.from_bytes(rp[j].translate(bytes(0xFF if v == limit else 0
-                                                     for v in range(256))), "little")
-        tied = equal if tied is None else tied & equal
-        if not tied:
-            break
-    if bad_edge >= 0:
-        ref = sum(rp[j][bad_edge] << (8 * j) for j in range(len(rp)))
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: edge {bad_edge} leads to node {ref}, past the last "
-            f"node {n - 1}")
-    node = mp[3].translate(_BAD_FLAGS).find(1)
-    if node >= 0:
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: node {node} has unknown or contradictory word-end flags")
-    # a leaf (no edge) must end a word; the root of an empty lexicon is the exception
-    leaf = _add_bytes([counts.translate(_IS_ZERO), mp[3].translate(_NO_END)], n).find(2, 1)
-    if leaf >= 0:
-        raise LexiconFormatError(
-            f"lexicon binary corrupt: node {leaf} has no edge and ends no word")
-
-
 def _bad_word(word, where="") -> LexiconFormatError:
     text = repr(word) if len(str(word)) <= 60 else repr(str(word)[:60]) + "..."
     return LexiconFormatError(f"{where}{text} is not a word of letters A-Z")
@@ -651,9 +370,9 @@ def _layout(nodes, root):
         ids[i] = len(order)
         order.append(i)
     k = len(order)
-    mask = array.array(_U32)
-    first = array.array(_U32, [0])
-    child = array.array(_U32)
+    mask = array.array(U32)
+    first = array.array(U32, [0])
+    child = array.array(U32)
     for old in order:  # grows while iterating: the implied children, in edge order
         flags, edges = nodes[old]
         m = flags | (LIVE_MAIN if live[old] else 0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 
+from . import tracking
 from .board import LAYOUTS, parse_square, square_name
 from .game import Game
 from .game import _split_action as split_action
@@ -23,7 +24,7 @@ from .link import MAX_NAME, LinkError
 from .link import decode as decode_link
 from .link import encode as encode_link
 from .moves import MoveError, Play
-from .notation import format_move, parse_move
+from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
 from .scoring import apply_pre
 from .tiles import VALUES
@@ -34,6 +35,15 @@ SEAT_KINDS = ("human",) + LEVELS
 _lexicon: Lexicon | None = None
 _game: Game | None = None
 _seats: list[dict] = []
+_hints: list[tuple[int, int]] = []   # (actions logged then, seat to move) per hint used
+
+HINT_TOP_MAX = 20
+HINT_BUDGET_MAX_MS = 60_000
+# The generator looks at the clock between board rows, and one row with wild
+# tiles on a crowded 21x21 board can take a few hundred ms past it, so the search
+# gets this share of the hint's budget and the rest is the margin that keeps the
+# hint within its budget (120 crowded iii positions, natively: at most ~130 ms over).
+HINT_SEARCH_SHARE = 0.6
 
 
 class SessionError(ValueError):
@@ -92,6 +102,7 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
     except ValueError as exc:
         return _error(exc)
     _game, _seats = game, seats
+    _hints.clear()
     for i, action in enumerate(actions):
         text, elapsed = _split_elapsed(action)
         try:
@@ -130,6 +141,83 @@ def link(turn: int = -1) -> str:
         return encode_link(spec)
     except LinkError as exc:
         return _error(exc)
+
+
+def link_for(spec: str, turn: int = -1, view: str = "") -> str:
+    """The link fragment of any game spec JSON (e.g. a new game of the current rules,
+    for an embed snippet), with the turn to show and view options (JSON object);
+    {"error"} for a spec that cannot be shared."""
+    try:
+        data = _json_object(spec, "game")
+        out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
+        if turn is not None and int(turn) >= 0:
+            out["turn"] = int(turn)
+        if view:
+            out["view"] = _json_object(view, "view options")
+        return encode_link(out)
+    except (ValueError, TypeError) as exc:
+        return _error(exc)
+
+
+def import_record(text: str) -> str:
+    """Open a pasted record: one of our GCG records (rules, seed and actions: replayed
+    exactly, and it can be continued) as the current game; another program's GCG or
+    a CGP position is shown read-only (a game cannot start from a position: Game has
+    no such constructor). The reply gains "import": {"kind": "game" | "record" |
+    "position", "names", "header", "note", "differences"}."""
+    global _game, _seats
+    from .gcg import import_record as read_record
+
+    text = str(text or "").strip()
+    try:
+        if not text:
+            raise SessionError("paste a GCG record or a CGP position first")
+        if len(text) > 200_000:
+            raise SessionError("this record is too long to import")
+        if text[:1] in "#>":
+            rec = read_record(text, _need_lexicon())
+            info = {"names": list(rec.names), "header": rec.header, "note": rec.note,
+                    "differences": list(rec.differences)}
+            if rec.game is not None:
+                _game, _seats = rec.game, [{"name": n, "kind": "human"} for n in rec.game.names]
+                _hints.clear()
+                out = json.loads(_snapshot())
+                info["kind"] = "game"
+            else:
+                out = _position_view(rec.cgp, list(rec.names), rec.scores)
+                out["record_turns"] = [t.to_dict() | {"kind": t.kind, "seat": t.player} for t in rec.turns]
+                info["kind"] = "record"
+        else:
+            out = _position_view(text, None, None)
+            info = {"kind": "position", "names": [s["name"] for s in out["seats"]], "header": {},
+                    "note": "", "differences": []}
+    except ValueError as exc:
+        return _error(exc)
+    out["import"] = info
+    return json.dumps(out)
+
+
+def _position_view(cgp: str, names, scores) -> dict:
+    """A read-only snapshot of a position (board, racks, scores); nothing can be played."""
+    from .notation import parse_cgp
+
+    pos = parse_cgp(cgp)
+    if pos.rules is None:
+        pos = parse_cgp(cgp, Rules.from_string("classic"))
+    board, size = pos.board, pos.board.size
+    names = names or [f"Player {i + 1}" for i in range(len(pos.racks))]
+    tiles = [{"sq": square_name(*divmod(sq, size)), "letter": c, "blank": c.islower() and sq not in board.wild,
+              "flipped": board.wild.get(sq, "") if c.islower() else "", "value": 0 if c.islower() else VALUES[c]}
+             for sq, c in enumerate(board.cells) if c]
+    n = len(names)
+    racks = (list(pos.racks) + [""] * n)[:n]
+    return {"rules": pos.rules.to_string(), "seed": "", "seats": [{"name": x, "kind": "human"} for x in names],
+            "actions": [], "size": size, "tiles": tiles, "racks": racks,
+            "scores": list(scores) if scores is not None else (list(pos.scores) + [0] * n)[:n],
+            "to_move": 0, "rack_player": 0, "phase": "view", "end_reason": "", "bag": 0,
+            "legal": {k: False for k in ("place", "pass", "challenge", "check", "trade", "final", "timeout")}
+            | {"exchange": 0}, "turns": [], "last_squares": [], "pickable": [], "swappable": [],
+            "ppt": [0.0] * n, "clock": None, "winner": [], "message": "", "events": [], "readonly": True}
 
 
 def act(text: str, elapsed_ms: int = -1) -> str:
@@ -174,13 +262,152 @@ def computer(budget_ms: int = 2000) -> str:
 
 
 def hint(top: int = 5, budget_ms: int = 1000) -> str:
-    """The best plays for the player to move, best first, found within the budget."""
-    from .api import best_moves
+    """The best plays for the player to move, best first, found within the budget:
+    {"moves": [{"move", "score", "words"}], "ms", "complete" (False when the budget
+    cut the search: the best found in "ms"), "budget_ms"}."""
+    from .api import move_list
 
-    game = _need_game()
+    try:
+        game = _need_game()
+        top = _int_in(top, 1, HINT_TOP_MAX, "the number of hints")
+        budget = _int_in(budget_ms, 1, HINT_BUDGET_MAX_MS, "the hint's time budget (ms)")
+        if game.over:
+            raise SessionError("the game is over")
+    except ValueError as exc:
+        return _error(exc)
     t0 = time.perf_counter()
-    moves = best_moves(game, int(top), int(budget_ms))
-    return json.dumps({"moves": moves, "ms": round((time.perf_counter() - t0) * 1000)})
+    # The bounded search (the hard player's quick pass, then the exact one with
+    # the time left) works on a position: the game's, with the rack to play first.
+    found = move_list(game.rules.to_string(), format_cgp(game.position()), top, game.lexicon,
+                      limit=None, budget_ms=max(1, int(budget * HINT_SEARCH_SHARE)))
+    moves = []
+    for m in found["moves"]:
+        try:
+            words = [w.word for w in game.preview(m["move"]).words]
+        except ValueError:
+            continue   # never expected: the generator makes legal plays only
+        moves.append({"move": m["move"], "score": m["score"], "words": words})
+    return json.dumps({"moves": moves, "ms": round((time.perf_counter() - t0) * 1000),
+                       "complete": bool(found["complete"]), "budget_ms": budget})
+
+
+def hint_preview(move: str) -> str:
+    """The placement a move text puts down, as the page's placement JSON
+    ({"tiles": [{"sq", "tile", "letter"}], "pre": ["swap J5", ...], "across",
+    "move"}): the reverse of ``preview``, to show a hint on the board."""
+    try:
+        game = _need_game()
+        board = game.board
+        play = parse_move(str(move), board, game.rules, game.active_rack)
+        if not isinstance(play, Play):
+            raise SessionError("only a placement can be shown on the board")
+    except ValueError as exc:
+        return _error(exc)
+    name = board.layout.name_of
+    return json.dumps({
+        "tiles": [{"sq": name(sq), "tile": tile, "letter": cell.upper()} for sq, cell, tile in play.tiles],
+        "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across,
+        "move": str(move).strip(),
+    })
+
+
+def hint_used(n: int = 1) -> str:
+    """The page showed the player ``n`` hint(s) for the turn to come: counted in
+    the summary and marked on that turn in the history. Returns {"hints": total}."""
+    try:
+        game = _need_game()
+        n = _int_in(n, 1, 1000, "the number of hints used")
+    except ValueError as exc:
+        return _error(exc)
+    _hints.extend([(len(game.actions), game.to_move)] * n)
+    return json.dumps({"hints": len(_hints)})
+
+
+# --------------------------------------------------------------------- around the board
+
+def unseen(seat: int = -1) -> str:
+    """The tiles ``seat`` (default: the player to move) has not seen; see
+    tracking.unseen for the shape (exact counts, or bounds for a scoop)."""
+    try:
+        game = _need_game()
+        seat = game.to_move if seat is None or int(seat) < 0 else int(seat)
+        return json.dumps(tracking.unseen(game, seat))
+    except ValueError as exc:
+        return _error(exc)
+
+
+def history() -> str:
+    """Every score-sheet line with its breakdown and running totals (see
+    tracking.history), each marked "hinted" when a hint was used for it:
+    {"turns": [...], "scores": [...], "hints": int}."""
+    try:
+        game = _need_game()
+    except ValueError as exc:
+        return _error(exc)
+    lines = tracking.history(game)
+    for line in lines:
+        line["hinted"] = False
+    for logged, seat in _hints:   # the seat's next turn after the hint (a trade may come first)
+        line = next((x for x in lines if x["counts"] and x["player"] == seat and x["action"] >= logged), None)
+        if line is not None:
+            line["hinted"] = True
+    return json.dumps({"turns": lines, "scores": list(game.scores), "hints": len(_hints)})
+
+
+def at(k: int) -> str:
+    """The snapshot after the first ``k`` actions (replay: 0 is the start), with
+    "at": k and "total": the number of actions; "events" are the lines action k
+    wrote. The game itself does not change."""
+    try:
+        game = _need_game()
+        k = _int_in(k, 0, len(game.actions), "the move number")
+    except ValueError as exc:
+        return _error(exc)
+    view = game.at(k)
+    out = json.loads(_snapshot(events=[t for t in view.turns if t.action == k - 1], game=view))
+    out["at"], out["total"] = k, len(game.actions)
+    return json.dumps(out)
+
+
+def export_gcg() -> str:
+    """{"gcg": the game record}: standard GCG lines plus #rules, #seed and one
+    #action line per input, so the record replays exactly."""
+    from .gcg import write_gcg
+
+    try:
+        return json.dumps({"gcg": write_gcg(_need_game())})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def export_cgp() -> str:
+    """{"cgp": the current position} (the rack to play first, the rules as 'var')."""
+    try:
+        return json.dumps({"cgp": format_cgp(_need_game().position())})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def summary() -> str:
+    """What the page keeps of a game for its past-games list (the date is the
+    page's): preset, rules, seed, names, kinds, scores, winner(s), PPT, the best
+    play, hints used, and whether it is over."""
+    try:
+        game = _need_game()
+    except ValueError as exc:
+        return _error(exc)
+    hints = [0] * game.players
+    for _, seat in _hints:
+        hints[seat] += 1
+    return json.dumps({
+        "preset": game.rules.preset, "rules": game.rules.to_string(), "seed": game.seed,
+        "names": [s["name"] for s in _seats], "kinds": [s["kind"] for s in _seats],
+        "scores": list(game.scores), "winner": _winners(game),
+        "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
+        "best": tracking.best_play(game), "hints": len(_hints), "hints_by_seat": hints,
+        "turns": sum(1 for t in game.turns if t.counts), "actions": len(game.actions),
+        "over": game.over, "end_reason": game.end_reason,
+    })
 
 
 # --------------------------------------------------------------------- preview
@@ -244,8 +471,8 @@ def _direction(placed, size: int, hint) -> bool:
 
 # --------------------------------------------------------------------- snapshot
 
-def _snapshot(error: str | None = None, events=()) -> str:
-    game = _need_game()
+def _snapshot(error: str | None = None, events=(), game: Game | None = None) -> str:
+    game = game if game is not None else _need_game()
     board = game.board
     size = board.size
     tiles = []
@@ -406,6 +633,18 @@ def _split_elapsed(action: str):
     """A logged action -> (text, seconds or None): the log may carry each action's time."""
     text, ms = split_action(action)
     return text, None if ms is None else ms / 1000
+
+
+def _int_in(value, lo: int, hi: int, what: str) -> int:
+    if isinstance(value, bool):
+        raise SessionError(f"{what} must be a whole number")
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise SessionError(f"{what} must be a whole number") from None
+    if not lo <= n <= hi:
+        raise SessionError(f"{what} must be {lo} to {hi}")
+    return n
 
 
 def _square(name, size: int) -> int:

@@ -324,9 +324,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".bin": "application/octet-stream",
     }
     verbose = False
+    rebuild = True  # False: serve vendor/ as it is (benchmarks: no rebuild inside a timed load)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server naming)
-        if self.path.split("?", 1)[0] in BUNDLED_PATHS:
+        if self.rebuild and self.path.split("?", 1)[0] in BUNDLED_PATHS:
             # Rebuilt on request, so edits to engine/ or ui/ show on a plain reload.
             bundle(Path(self.directory))
         super().do_GET()
@@ -340,18 +341,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path = ROOT, port: int = 0, verbose: bool = False) -> ThreadingHTTPServer:
+def make_server(root: Path = ROOT, port: int = 0, verbose: bool = False, rebuild: bool = True) -> ThreadingHTTPServer:
     """A static server on 127.0.0.1 (port 0 = a free one); call serve_forever()."""
-    handler = type("Handler", (SiteHandler,), {"verbose": verbose})
+    handler = type("Handler", (SiteHandler,), {"verbose": verbose, "rebuild": rebuild})
     server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     return server
 
 
-def start_in_thread(root: Path = ROOT, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+def start_in_thread(root: Path = ROOT, port: int = 0, rebuild: bool = True) -> tuple[ThreadingHTTPServer, str]:
     """Start a server in a daemon thread; returns (server, base URL ending in '/')."""
     bundle(root)
-    server = make_server(root, port)
+    server = make_server(root, port, rebuild=rebuild)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -32,7 +32,7 @@ def site_url() -> str:
     """Base URL ('http://127.0.0.1:PORT/') of the repository root, served in a thread."""
     if not (ROOT / webtool.VENDOR / "pyodide" / "pyodide.mjs").exists():
         pytest.fail("vendor/ is missing the runtime: run `bash scripts/setup.sh` (test.sh does)")
-    server, url = webtool.start_in_thread(ROOT)
+    server, url = webtool.start_in_thread(ROOT, rebuild=False)  # one consistent build per run
     yield url
     server.shutdown()
     server.server_close()

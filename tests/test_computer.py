@@ -12,7 +12,7 @@ import pytest
 
 from engine import api
 from engine.ai import Player
-from engine.computer import choose_trade, computer_action, play_text
+from engine.computer import active_rack, choose_trade, computer_action, play_text
 from engine.game import DECLINE, FINAL, INVALID, PLAY, Game
 from engine.lexicon import Lexicon
 from engine.movegen import AllPlays, Budget, MoveGenerator
@@ -268,7 +268,7 @@ def test_api_takes_the_word_lists_explicitly():
 def test_best_moves_and_computer_turn_on_a_game():
     game = Game(PRESETS["classic"], "hint", lexicon=LEX)
     hints = api.best_moves(game, 3, None)
-    exact = MoveGenerator(game.rules, LEX).generate(game.board, str(game.active_rack), AllPlays())
+    exact = MoveGenerator(game.rules, LEX).generate(game.board, active_rack(game), AllPlays())
     assert [h["score"] for h in hints] == [c.score for c in exact[:3]]
     quick = api.best_moves(game, 3, 2000)
     assert quick[0]["score"] == hints[0]["score"]

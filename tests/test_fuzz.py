@@ -280,8 +280,6 @@ def test_fuzz_square_names():
     fuzz(8, ["H8", "A1", "O15", "U21", "k11"], mutated_text, lambda text: parse_square(text, 15))
 
 
-@pytest.mark.xfail(strict=True, reason="gcg.read_gcg (gcg.py): int() reads a score written "
-                   "in other scripts' digits ('+٢٦' as +26); only ASCII digits should count")
 def test_gcg_scores_in_ascii_digits_only():
     record = GCGS[0].replace("8G BARIUM +26 26", "8G BARIUM +٢٦ ٢٦")
     assert record != GCGS[0]

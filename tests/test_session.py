@@ -178,3 +178,238 @@ def test_share_link_reopens_the_same_game():
 def test_damaged_link_is_a_friendly_error():
     out = json.loads(session.open_link("g1.AAAA"))
     assert set(out) == {"error"} and "damaged" in out["error"] or "not a game link" in out["error"]
+
+
+# ------------------------------------------------------------ around the board (issue 10)
+
+def seen_in(snap: dict, seat: int):
+    """Brute force from a snapshot: the full set less the board's physical tiles
+    (a blank is '?', a face-down J/Q/X/Z its letter) and the seat's rack."""
+    from collections import Counter
+
+    from engine.tiles import TILE_SETS
+    left = Counter(TILE_SETS[Rules.from_string(snap["rules"]).tiles])
+    for t in snap["tiles"]:
+        left[t["flipped"] or ("?" if t["blank"] else t["letter"])] -= 1
+    left.subtract(snap["racks"][seat])
+    return left
+
+
+@pytest.mark.parametrize("rules", ["classic", "iii"])
+def test_unseen_matches_the_snapshot_after_each_turn(rules):
+    start(rules, "unseen", [{"name": "A", "kind": "hard"}, {"name": "B", "kind": "hard"}])
+    for _ in range(6):
+        json.loads(session.computer(100))
+        snap = json.loads(session.snapshot())
+        for seat in (0, 1):
+            u = json.loads(session.unseen(seat))
+            want = seen_in(snap, seat)
+            assert u["tiles"] == {t: want[t] for t in u["tiles"]}
+            assert u["total"] == snap["bag"] + len(snap["racks"][1 - seat])
+            assert u["exact"] is (rules == "classic")
+    assert json.loads(session.unseen())["seat"] == snap["to_move"]
+    for bad in (2, "x"):
+        assert set(json.loads(session.unseen(bad))) == {"error"}
+
+
+def test_hint_lists_best_plays_that_preview_and_play_as_listed():
+    snap = start("classic", "hint", HUMANS)
+    out = json.loads(session.hint(4, 5000))
+    moves = out["moves"]
+    assert out["complete"] and len(moves) == 4 and out["ms"] <= 5000
+    assert [m["score"] for m in moves] == sorted((m["score"] for m in moves), reverse=True)
+    assert moves[0]["score"] == json.loads(session.preview(json.dumps(placement_of(best_move(snap), snap))))["score"]
+    for m in moves:
+        placement = json.loads(session.hint_preview(m["move"]))
+        assert placement["move"] == m["move"]
+        prev = json.loads(session.preview(json.dumps(placement)))
+        assert prev["legal"] and prev["move"] == m["move"] and prev["score"] == m["score"]
+        assert prev["words"] == m["words"] and m["words"]
+    after = json.loads(session.act(moves[0]["move"]))
+    assert after["scores"][0] == moves[0]["score"]
+
+
+def test_hint_preview_gives_blank_and_swap_tiles():
+    start("classic", "hp", HUMANS)
+    game = session._need_game()
+    rack = game.rack(0)
+    word = rack[:3].replace("?", "e")
+    placement = json.loads(session.hint_preview(f"8G {word}"))
+    assert [t["sq"] for t in placement["tiles"]] == ["G8", "H8", "I8"] and placement["pre"] == []
+    for t, ch in zip(placement["tiles"], word):
+        assert t["letter"] == ch.upper() and t["tile"] == ("?" if ch.islower() else ch)
+    for bad in ("-", "-AB", "8G", "Z99 QQ", 5):
+        assert set(json.loads(session.hint_preview(bad))) == {"error"}
+
+
+def test_hint_on_a_crowded_iii_board_keeps_its_budget():
+    import time
+    start("iii", "crowded", [{"name": "A", "kind": "hard"}, {"name": "B", "kind": "hard"}])
+    for _ in range(14):
+        session.computer(60)
+    snap = json.loads(session.snapshot())
+    assert len(snap["tiles"]) > 60 and snap["size"] == 21
+    for budget in (500, 1000):   # the page's III hint budget: 500 ms or more
+        t0 = time.perf_counter()
+        out = json.loads(session.hint(5, budget))
+        wall = (time.perf_counter() - t0) * 1000
+        assert wall <= budget and out["ms"] <= budget and out["budget_ms"] == budget
+        assert isinstance(out["complete"], bool)
+        for m in out["moves"]:
+            prev = json.loads(session.preview(session.hint_preview(m["move"])))
+            assert prev["legal"] and prev["score"] == m["score"]
+
+
+@pytest.mark.parametrize("args", [(0, 100), (5, 0), (5, "soon"), (True, 100), (21, 100)])
+def test_hint_rejects_bad_arguments(args):
+    start("classic", "bad-hint", HUMANS)
+    assert set(json.loads(session.hint(*args))) == {"error"}
+
+
+def scripted_challenges():
+    """A classic game (double challenge) with a phony challenged off, a wrong
+    challenge, an exchange and plays."""
+    snap = start("classic", "sheet", HUMANS)
+    session.act("8G " + snap["racks"][0][:3].replace("?", "x"))   # almost surely a phony
+    out = json.loads(session.act("challenge"))
+    assert out["turns"][-1]["kind"] == "phony", "pick a seed where the three tiles make no word"
+    game = session._need_game()
+    session.act(best_move(None))
+    session.act("challenge")                       # the computer's play is good: a lost turn
+    session.act("-" + game.rack(game.to_move)[:2])
+    session.hint_used()
+    session.act(best_move(None))
+    return json.loads(session.snapshot())
+
+
+def test_history_breakdown_outcomes_totals_and_hints():
+    snap = scripted_challenges()
+    hist = json.loads(session.history())
+    lines = hist["turns"]
+    assert [line["kind"] for line in lines] == [t["kind"] for t in snap["turns"]]
+    assert [line["kind"] for line in lines][:3] == ["phony", "play", "lost"]
+    for line, t in zip(lines, snap["turns"]):
+        assert line["breakdown"] == t["breakdown"] and line["score"] == t["score"]
+        assert line["words"] == t["words"] and line["squares"] == t["squares"]
+        assert line["name"] == snap["seats"][line["player"]]["name"]
+    assert lines[0]["outcome"].startswith("challenged:") and lines[0]["invalid"]
+    assert lines[2]["outcome"] == "the challenge failed: a turn lost"
+    assert lines[-1]["totals"] == hist["scores"] == snap["scores"]
+    assert [line["hinted"] for line in lines] == [False] * (len(lines) - 1) + [True]
+    assert hist["hints"] == 1
+
+
+def test_replay_snapshots_match_a_rebuilt_game():
+    snap = scripted_challenges()
+    actions = snap["actions"]
+    first = json.loads(session.at(0))
+    assert first["at"] == 0 and first["total"] == len(actions) and first["tiles"] == []
+    for k in range(len(actions) + 1):
+        view = json.loads(session.at(k))
+        assert view["actions"] == actions[:k]
+        again = json.loads(session.open(json.dumps(
+            {"rules": "classic", "seed": "sheet", "seats": HUMANS, "actions": actions[:k]})))
+        for key in ("tiles", "racks", "scores", "to_move", "bag", "turns", "legal"):
+            assert view[key] == again[key], (k, key)
+        session.open(json.dumps({"rules": "classic", "seed": "sheet", "seats": HUMANS, "actions": actions}))
+    last = json.loads(session.at(len(actions)))
+    assert last["events"] == [snap["turns"][-1]] and last["message"].startswith(
+        snap["seats"][snap["turns"][-1]["player"]]["name"] + " played")
+    assert json.loads(session.snapshot())["actions"] == actions   # the game did not move
+    for bad in (-1, len(actions) + 1, "x"):
+        assert set(json.loads(session.at(bad))) == {"error"}
+
+
+def test_exports_replay_and_parse():
+    from engine.gcg import read_gcg
+    from engine.notation import parse_cgp
+
+    snap = scripted_challenges()
+    gcg = json.loads(session.export_gcg())["gcg"]
+    assert "#rules classic\n" in gcg and '#seed "sheet"\n' in gcg
+    game = read_gcg(gcg, session._lexicon)
+    assert list(game.scores) == snap["scores"] and list(game.actions) == snap["actions"]
+    cgp = json.loads(session.export_cgp())["cgp"]
+    pos = parse_cgp(cgp, Rules.from_string("classic"))
+    assert pos.racks[0] == snap["racks"][snap["to_move"]]
+    placed = {t["sq"]: t["letter"] for t in snap["tiles"]}
+    size = pos.board.size
+    assert {f"{chr(65 + sq % size)}{sq // size + 1}": c for sq, c in enumerate(pos.board.cells) if c} == placed
+
+
+def test_summary_of_a_finished_game():
+    start("classic", "past", [{"name": "Ann", "kind": "easy"}, {"name": "Bot", "kind": "easy"}])
+    session.hint_used(2)
+    for _ in range(200):
+        snap = json.loads(session.computer(200))
+        if snap["phase"] == "over":
+            break
+    s = json.loads(session.summary())
+    assert s["over"] and s["preset"] == "classic" and s["rules"] == "classic" and s["seed"] == "past"
+    assert s["names"] == ["Ann", "Bot"] and s["kinds"] == ["easy", "easy"]
+    assert s["scores"] == snap["scores"] and s["winner"] == snap["winner"] and s["ppt"] == snap["ppt"]
+    plays = [t for t in snap["turns"] if t["kind"] == "play"]
+    top = max(t["score"] for t in plays)
+    assert s["best"]["score"] == top and s["best"]["move"] in [t["text"] for t in plays if t["score"] == top]
+    assert s["best"]["name"] == snap["seats"][s["best"]["player"]]["name"]
+    assert s["hints"] == 2 and s["hints_by_seat"] == [2, 0]
+    start("classic", "past")
+    assert json.loads(session.summary())["hints"] == 0 and not json.loads(session.summary())["over"]
+    assert set(json.loads(session.hint_used(0))) == {"error"}
+
+
+# ------------------------------------------------------------ links and records (issue 11)
+
+def test_link_with_illegal_moves_stops_at_the_first_and_names_it():
+    from engine.link import encode
+    snap = start("classic", "stop", HUMANS)
+    good = best_move(snap)
+    spec = {"rules": "classic", "seed": "stop", "seats": HUMANS, "actions": [good, "8A QQQQQQ", "-"]}
+    out = json.loads(session.open_link(encode(spec)))
+    assert out["actions"] == [good] and "move 2 ('8A QQQQQQ')" in out["error"]
+    assert out["link"] == {"turn": None, "view": {}}
+
+
+def test_link_for_any_spec_and_view_options():
+    spec = {"rules": "classic", "seed": "n1", "seats": HUMANS, "actions": []}
+    frag = session.link_for(json.dumps(spec), 4, json.dumps({"mode": "replay", "theme": "dark"}))
+    assert frag.startswith("g1.") and frag.endswith("&t=4&mode=replay&theme=dark")
+    out = json.loads(session.open_link(frag))
+    assert out["seed"] == "n1" and out["link"] == {"turn": 4, "view": {"mode": "replay", "theme": "dark"}}
+    for bad in ("{", json.dumps({"rules": "nope", "seed": 1, "seats": HUMANS}),
+                json.dumps(dict(spec, seats=[]))):
+        assert set(json.loads(session.link_for(bad))) == {"error"}
+    assert set(json.loads(session.link_for(json.dumps(spec), -1, '{"theme": "pink"}'))) == {"error"}
+
+
+def test_import_our_record_replays_exactly_and_continues():
+    snap = scripted_challenges()
+    gcg = json.loads(session.export_gcg())["gcg"]
+    start("classic", "something else")
+    out = json.loads(session.import_record(gcg))
+    assert out["import"]["kind"] == "game" and out["import"]["names"] == ["Ann", "Bob"]
+    for key in ("racks", "scores", "to_move", "actions", "tiles", "turns", "bag"):
+        assert out[key] == snap[key], key
+    assert [s["name"] for s in out["seats"]] == ["Ann", "Bob"]
+    after = json.loads(session.act(best_move(out)))          # it goes on as a game
+    assert len(after["actions"]) == len(snap["actions"]) + 1
+    assert json.loads(session.at(2))["actions"] == snap["actions"][:2]
+
+
+def test_import_foreign_record_and_cgp_are_read_only_views():
+    from engine.gcg import decode_record
+    text = decode_record((ROOT / "tests" / "data" / "gcg" / "quackle_annotated.gcg").read_bytes())
+    out = json.loads(session.import_record(text))
+    assert out["import"]["kind"] == "record" and out["readonly"] and out["phase"] == "view"
+    assert not any(v for v in out["legal"].values())
+    assert out["scores"] == [423, 496] and out["record_turns"][1]["move"] == "-FFP"
+    assert out["import"]["names"][:2] == [s["name"] for s in out["seats"]][:2]
+    snap = start("classic", "pos", HUMANS, actions=[])
+    session.act(best_move(snap))
+    played = json.loads(session.snapshot())
+    cgp = json.loads(session.export_cgp())["cgp"]
+    pos = json.loads(session.import_record(cgp))
+    assert pos["import"]["kind"] == "position" and pos["readonly"]
+    assert pos["tiles"] == played["tiles"] and pos["racks"][0] == played["racks"][played["to_move"]]
+    for bad in ("", "garbage", "#player1 a A\n>a: ABC 8D XYZZY +5 5\nnot a line"):
+        assert set(json.loads(session.import_record(bad))) == {"error"}

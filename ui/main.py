@@ -25,6 +25,7 @@ ENG = None
 QUEUE = []
 PENDING = []  # engine work asked for before the engine was up
 PUMPING = [False]
+TIMES = []  # (event, step ms, render ms): read by bench/load.py through window.wlcTimes
 PROXIES = []  # event handlers live as long as the page: kept here, never released
 
 
@@ -34,18 +35,29 @@ def log(*args):
 
 def dispatch(ev):
     global S
+    t0 = window.performance.now()
     S = state.step(S, ev)
+    t1 = window.performance.now()
     focus = None
     for f in S["fx"]:
         if f["do"] == "focus":
             focus = f["sq"]
         elif f["do"] == "save":
-            save()
+            asyncio.create_task(save_soon())
         else:
             QUEUE.append(f)
     R.apply(S, focus)
+    TIMES.append((ev.get("t"), int(t1 - t0), int(window.performance.now() - t1)))
+    if len(TIMES) > 200:
+        del TIMES[:100]
     if QUEUE and not PUMPING[0]:
         asyncio.create_task(pump())
+
+
+async def save_soon():
+    """Save in a task of its own, after the frame is on screen (keeps each task short)."""
+    await asyncio.sleep(0.02)
+    save()
 
 
 def save():
@@ -107,6 +119,15 @@ async def run(f):
                 dispatch({"t": "error", "msg": lay["error"]})
                 return
         snap = json.loads(await ENG.open_game(json.dumps(spec)))
+        if "racks" not in snap and not f.get("new"):
+            # the saved game cannot be rebuilt at all: set it aside and start afresh
+            set_aside(window.localStorage.getItem(store.KEY))
+            dispatch({"t": "notice", "msg": "Your saved game could not be rebuilt (" + snap.get("error", "?")
+                      + "); it was set aside and a new game started."})
+            fresh = dict(DEFAULT_SPEC)
+            fresh["seed"] = random_seed()
+            dispatch({"t": "new_game", "spec": fresh})
+            return
         ev = {"t": "snapshot", "snap": snap, "layout": lay}
         if not f.get("new"):
             ev["keep"] = True
@@ -114,6 +135,15 @@ async def run(f):
 
 
 # ------------------------------------------------------------------ boot
+
+
+def set_aside(text):
+    try:
+        if text:
+            window.localStorage.setItem(store.ASIDE_KEY, text)
+        window.localStorage.removeItem(store.KEY)
+    except Exception:
+        pass
 
 
 async def first_state():
@@ -127,11 +157,7 @@ async def first_state():
     saved, problem = store.load(text)
     if problem:
         notice = "Your saved game could not be read (" + problem + "); it was set aside and a new game started."
-        try:
-            window.localStorage.setItem(store.ASIDE_KEY, text)
-            window.localStorage.removeItem(store.KEY)
-        except Exception:
-            pass
+        set_aside(text)
     if saved is None:
         resp = await fetch("./vendor/first-game.json")
         games = json.loads(await resp.text()) if resp.ok else {}
@@ -357,6 +383,7 @@ async def boot():
     splash = document.getElementById("splash")
     if splash is not None:
         splash.remove()
+    window.wlcTimes = create_proxy(lambda: json.dumps(TIMES[-50:]))
     document.body.dataset.ready = "1"
     document.body.dataset.readyMs = str(int(window.performance.now()))
     on("board", "click", on_board_click)

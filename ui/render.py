@@ -44,10 +44,36 @@ def rack_html(slots):
     return "".join(parts)
 
 
-def frame(s):
-    """The whole page's node map for state ``s``."""
+def _squares_of(s):
+    """Squares whose look depends on more than the snapshot's tiles."""
+    snap = s["snap"]
+    out = set(snap.get("last_squares", []) + snap.get("pickable", []) + snap.get("swappable", []))
+    out.update(p["sq"] for p in s["placed"])
+    out.update(p["sq"] for p in s["pre"])
+    out.add(s["cursor"])
+    return out
+
+
+def dirty_squares(prev, s):
+    """The squares that may look different from ``prev`` to ``s``; None: all of them."""
+    if prev is None or prev["layout"] is not s["layout"]:
+        return None
+    out = _squares_of(prev) | _squares_of(s)
+    if prev["snap"] is not s["snap"]:
+        old = {}
+        for t in prev["snap"].get("tiles", []):
+            old[t["sq"]] = t
+        for t in s["snap"].get("tiles", []):
+            if old.pop(t["sq"], None) != t:
+                out.add(t["sq"])
+        out.update(old)
+    return out
+
+
+def frame(s, squares=None):
+    """The page's node map for state ``s`` (board squares: only ``squares``, default all)."""
     nodes = {}
-    for sq, cell in view.board_cells(s).items():
+    for sq, cell in view.board_cells(s, squares).items():
         nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": cell["label"], "tabindex": cell["tab"],
                              "data-letter": cell["letter"] or None, "_html": cell["html"]}
     nodes["rack"] = {"_html": rack_html(view.rack_slots(s)),
@@ -106,18 +132,23 @@ class Renderer:
     def __init__(self, window):
         self.window = window
         self.prev = {}
+        self.prev_state = None
         self.size = 0
+        self.start = None
 
     def patches(self, s):
-        cur = frame(s)
         out = []
-        if s["layout"]["size"] != self.size or s["layout"].get("start") != self.prev.get("_start"):
+        prev_state = self.prev_state
+        if s["layout"]["size"] != self.size or s["layout"].get("start") != self.start:
             out.append(["board", {}, board_html(s["layout"]), None])
             self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
-            self.size = s["layout"]["size"]
+            self.size, self.start = s["layout"]["size"], s["layout"].get("start")
+            prev_state = None
+        dirty = dirty_squares(prev_state, s)
+        cur = frame(s, None if dirty is None else list(dirty))
         out += diff(self.prev, cur)
-        cur["_start"] = s["layout"].get("start")
-        self.prev = cur
+        self.prev.update(cur)
+        self.prev_state = s
         return out
 
     def apply(self, s, focus=None):

@@ -10,7 +10,6 @@ from html import escape
 from ui import geom
 from ui.state import can_place, is_human, my_turn
 
-START_LABEL = "\u2605"
 
 
 def _value_words(n):
@@ -18,11 +17,13 @@ def _value_words(n):
 
 
 def _tile_html(letter, value):
-    return '<span class="l">' + escape(letter) + '</span><span class="v">' + str(value) + "</span>"
+    """A tile's letter, and its value drawn by CSS from data-v (so the visible text
+    is the letter, which the accessible name contains)."""
+    return '<span class="l">' + escape(letter) + '</span><span class="v" data-v="' + str(value) + '"></span>'
 
 
-def board_cells(s):
-    """{sq: {"cls", "label", "html", "letter", "tab"}} for every square."""
+def board_cells(s, squares=None):
+    """{sq: {"cls", "label", "html", "letter", "tab"}} for ``squares`` (default: all)."""
     layout = s["layout"]
     snap = s["snap"]
     size = layout["size"]
@@ -44,70 +45,70 @@ def board_cells(s):
     values = layout.get("values", {})
     cursor = s["cursor"]
     out = {}
-    for r in range(size):
-        for c in range(size):
-            sq = geom.name(r, c)
-            prem = geom.premium(layout, r, c)
-            cls = "cell"
-            if prem:
-                cls += " p-" + prem.lower()
-            if sq == layout.get("start"):
-                cls += " start"
-            if layout.get("inner") and not geom.in_inner(layout, r, c):
-                cls += " outer"  # outside the inner board that the main word must touch
-            words = geom.PREMIUM_WORDS.get(prem, "")
-            if sq == layout.get("start"):
-                words = "start square, " + words if words else "start square"
-            letter = ""
-            t = tiles.get(sq)
-            if sq in swapped:
-                letter = swapped[sq]
-                cls += " tile swapped"
-                html = _tile_html(letter, values.get(letter, 0))
-                label = sq + ", " + letter + " swapped in this turn"
-            elif t is not None and sq not in picked:
-                letter = t["letter"]
-                shown = letter.upper()
-                cls += " tile"
-                if t.get("flipped"):
-                    cls += " flipped"
-                    label = sq + ", flipped " + t["flipped"] + " as " + letter.lower()
-                elif t.get("blank"):
-                    cls += " blank"
-                    label = sq + ", blank as " + letter.lower()
-                else:
-                    label = sq + ", " + letter + ", " + _value_words(t.get("value", 0))
-                if sq in last:
-                    cls += " last"
-                if sq in pickable:
-                    cls += " pickable"
-                    label += ", can be picked off"
-                if sq in swappable:
-                    cls += " swappable"
-                    label += ", can be swapped for"
-                html = _tile_html(shown, t.get("value", 0))
-            elif sq in placed:
-                p = placed[sq]
-                letter = p["letter"] if p["tile"] == p["letter"] else p["letter"].lower()
-                cls += " tile placed"
-                if p["tile"] == "?":
-                    cls += " blank"
-                elif p["tile"] != p["letter"]:
-                    cls += " flipped"
-                value = values.get(p["tile"], 0) if p["tile"] == p["letter"] else 0
-                html = _tile_html(p["letter"], value)
-                label = sq + ", " + letter + " placed this turn, " + _value_words(value)
+    if squares is None:
+        squares = [geom.name(r, c) for r in range(size) for c in range(size)]
+    for sq in squares:
+        r, c = geom.parse(sq)
+        prem = geom.premium(layout, r, c)
+        cls = "cell"
+        if prem:
+            cls += " p-" + prem.lower()
+        if sq == layout.get("start"):
+            cls += " start"
+        if layout.get("inner") and not geom.in_inner(layout, r, c):
+            cls += " outer"  # outside the inner board that the main word must touch
+        words = geom.PREMIUM_WORDS.get(prem, "")
+        if sq == layout.get("start"):
+            words = "start square, " + words if words else "start square"
+        letter = ""
+        t = tiles.get(sq)
+        if sq in swapped:
+            letter = swapped[sq]
+            cls += " tile swapped"
+            html = _tile_html(letter, values.get(letter, 0))
+            label = sq + ", " + letter + " swapped in this turn"
+        elif t is not None and sq not in picked:
+            letter = t["letter"]
+            shown = letter.upper()
+            cls += " tile"
+            if t.get("flipped"):
+                cls += " flipped"
+                label = sq + ", flipped " + t["flipped"] + " as " + letter.lower()
+            elif t.get("blank"):
+                cls += " blank"
+                label = sq + ", blank as " + letter.lower()
             else:
-                text = START_LABEL if sq == layout.get("start") else prem
-                html = '<span class="p">' + text + "</span>" if text else ""
-                label = sq + ", " + (words + ", " if words else "") + "empty"
-                if sq in picked:
-                    label = sq + ", picked off, empty"
-                    cls += " picked"
-            if sq == cursor:
-                cls += " cursor dir-" + s["dir"]
-            out[sq] = {"cls": cls, "label": label, "html": html, "letter": letter,
-                       "tab": "0" if sq == cursor else "-1"}
+                label = sq + ", " + letter + ", " + _value_words(t.get("value", 0))
+            if sq in last:
+                cls += " last"
+            if sq in pickable:
+                cls += " pickable"
+                label += ", can be picked off"
+            if sq in swappable:
+                cls += " swappable"
+                label += ", can be swapped for"
+            html = _tile_html(shown, t.get("value", 0))
+        elif sq in placed:
+            p = placed[sq]
+            letter = p["letter"] if p["tile"] == p["letter"] else p["letter"].lower()
+            cls += " tile placed"
+            if p["tile"] == "?":
+                cls += " blank"
+            elif p["tile"] != p["letter"]:
+                cls += " flipped"
+            value = values.get(p["tile"], 0) if p["tile"] == p["letter"] else 0
+            html = _tile_html(p["letter"], value)
+            label = sq + ", " + letter + " placed this turn, " + _value_words(value)
+        else:
+            html = ""  # the premium's short label is drawn by CSS (.cell.p-tw::after), not named twice
+            label = sq + ", " + (words + ", " if words else "") + "empty"
+            if sq in picked:
+                label = sq + ", picked off, empty"
+                cls += " picked"
+        if sq == cursor:
+            cls += " cursor dir-" + s["dir"]
+        out[sq] = {"cls": cls, "label": label, "html": html, "letter": letter,
+                   "tab": "0" if sq == cursor else "-1"}
     return out
 
 

@@ -147,3 +147,30 @@ def test_pick_off_puts_the_tile_on_the_rack(page):
     assert sorted(kit.rack_letters(page)) == sorted(before + [rack_tile])
     page.get_by_role("button", name="Recall", exact=True).click()
     assert page.get_attribute(f"#board [data-square='{sq}']", "data-letter") == tile["letter"]
+
+
+def test_free_trade_in_richards_rules(page):
+    from itertools import combinations
+
+    from engine.trades import trade_allowed
+
+    seed, snap = kit.seed_with("richard", kit.YOU_VS_HARD, lambda s: s["legal"]["trade"] and s["to_move"] == 0)
+    rack = snap["racks"][0]
+    tiles = next("".join(c) for n in range(1, len(rack) + 1) for c in combinations(rack, n)
+                 if trade_allowed(rack, "".join(c)))
+    kit.new_game(page, "richard", seed, kit.YOU_VS_HARD)
+    page.get_by_role("button", name="Trade", exact=True).click()
+    used = set()
+    for letter in tiles:
+        slots = page.locator(f"#rack [data-letter='{letter}']")
+        for i in range(slots.count()):
+            slot_id = slots.nth(i).get_attribute("data-id")
+            if slot_id not in used:
+                used.add(slot_id)
+                slots.nth(i).click()
+                break
+    page.get_by_role("button", name=f"Trade {len(tiles)} tile{'s' if len(tiles) != 1 else ''}").click()
+    _wait_actions(page, 1)
+    actions = _scores_match_engine(page)
+    assert actions[0] == f"trade {tiles}"
+    assert page.get_by_role("button", name="Pass", exact=True).is_enabled()  # then the same player's turn

@@ -93,3 +93,30 @@ def test_render_patches_only_what_changed():
     assert squares == ["sq-H8", "sq-I8"]  # the tile, and the cursor moving on
     assert second[-1] == ["!focus", {}, None, "sq-I8"]
     assert r.apply(s) == 0  # nothing changed, nothing sent
+
+
+def test_incremental_frames_equal_full_frames():
+    """Patching only the squares that may have changed ends where a full render would."""
+    class Sink:
+        def wlcPatch(self, text):
+            pass
+
+    r = render.Renderer(Sink())
+    snap2 = fx.snap(racks=("EINRSTU", "EGGLOOS"), to_move=1, tiles=[fx.tile("H8", "A"), fx.tile("I8", "T")],
+                    last_squares=["H8", "I8"])
+    snap3 = fx.snap(racks=("EINRSTU", "EGLOOSX"), tiles=[fx.tile("H8", "A"), fx.tile("I8", "T"),
+                                                          fx.tile("H9", "G"), fx.tile("H10", "O")],
+                    last_squares=["H9", "H10"], pickable=["I8"])
+    events = [{"t": "key", "key": "a"}, {"t": "key", "key": "ArrowDown"}, {"t": "key", "key": " "},
+              {"t": "key", "key": "t"}, {"t": "tap_square", "sq": "H8"}, {"t": "key", "key": "Escape"},
+              {"t": "snapshot", "snap": snap2}, {"t": "snapshot", "snap": snap3},
+              {"t": "tap_square", "sq": "I8"}, {"t": "recall"}, {"t": "tap_square", "sq": "C3"}]
+    s = new()
+    r.apply(s)
+    for ev in events:
+        s = state.step(s, ev)
+        r.apply(s)
+        full = render.frame(s)
+        got = {k: v for k, v in r.prev.items() if k.startswith("sq-")}
+        want = {k: v for k, v in full.items() if k.startswith("sq-")}
+        assert got == want, ev

@@ -1,0 +1,155 @@
+"""How a game ends: the clock, the end conditions, the end-of-game adjustments
+and the final round (RULES.md section 8).
+
+``GameEnding`` is a mixin of ``Game`` (split out of game.py for size): its methods
+read and write the game's private state (``_state``, ``_names``, ``_players``,
+``rules``) and call ``_advance`` and ``rack`` of the game.
+"""
+
+from __future__ import annotations
+
+from .actionlog import DECLINE, END, FINAL, TIME, GameError, Turn, placement_details
+from .moves import Exchange, MoveError, Play
+from .notation import format_move
+from .scoring import evaluate
+from .tiles import rack_value, sort_rack
+
+FINAL_ROUND_BONUS = 50
+
+
+class GameEnding:
+    """The clock, the end of the game and the final round (methods of Game)."""
+
+    # -- clock
+    def _tick(self, ms) -> bool:
+        """Charge the time to the player to move; True when time ran out (void move)."""
+        s = self._state
+        if not self.rules.clock or ms is None:
+            return False
+        p = s.to_move
+        left = s.clock[p]
+        s.clock[p] -= ms
+        if s.phase == "final":   # the time allowed is what is left; no overtime here
+            if ms > max(left, 0):
+                self._final_timeout()
+                return True
+            return False
+        if s.clock[p] < 0 and self.rules.clock_rule == "timesup":
+            self._timeout()  # time ran out before the move was made: it does not count
+            return True
+        return False
+
+    def _charge(self, p: int, ms) -> None:
+        if self.rules.clock and ms is not None:
+            self._state.clock[p] -= ms
+
+    def _timeout(self):
+        s = self._state
+        if not self.rules.clock:
+            raise GameError("there is no clock in this game")
+        if s.phase == "final":
+            return self._final_timeout()
+        if self.rules.clock_rule == "overtime":
+            raise GameError("with the overtime rule, play goes on after time runs out")
+        p = s.to_move
+        s.timed_out[p] = True
+        s.clock[p] = min(s.clock[p], 0)
+        s.turns.append(Turn(p, TIME, "time's up", 0, self.rack(p)))
+        alive = [q for q in range(self._players) if not s.timed_out[q]]
+        if not alive:
+            return self._end("every player ran out of time")
+        if self._players == 2 and s.scores[alive[0]] > s.scores[p]:
+            return self._end(f"{self._names[p]} ran out of time and is behind")
+        self._advance()
+
+    def _final_timeout(self):
+        """Time running out in the final round ends that finder's attempt, nothing more."""
+        s = self._state
+        p = s.to_move
+        s.turns.append(Turn(p, TIME, "final: time's up", 0, sort_rack(s.racks[1 - p])))
+        self._next_finder()
+
+    # -- after each turn: does the game end?
+    def _after_turn(self, placed: bool, advance: bool = True):
+        s, rules = self._state, self.rules
+        s.traded = False
+        if placed:
+            s.scoreless = 0
+            s.idle = 0
+        else:
+            s.scoreless += 1
+            s.idle = s.idle + 1 if len(s.bag) < rules.rack_size else 0
+        alive = sum(1 for t in s.timed_out if not t)
+        if self._players == 2 and alive == 1:
+            out, left = (0, 1) if s.timed_out[0] else (1, 0)
+            if s.scores[left] > s.scores[out]:
+                return self._end(f"{self._names[left]} passed the score of {self._names[out]}, "
+                                 "who ran out of time")
+        if rules.end == "scoreless" and s.scoreless >= 3 * self._players:
+            return self._end(f"{s.scoreless} turns in a row without a play")
+        if rules.end == "cycle":
+            if s.idle >= alive + 1:
+                return self._end("a full cycle of turns added no tile")
+            if s.scoreless >= 4 * self._players:
+                return self._end(f"{s.scoreless} turns in a row without a play")
+        if advance:
+            self._advance()
+
+    # -- the end
+    def _end(self, reason: str, goer: int | None = None) -> None:
+        s, rules = self._state, self.rules
+        s.phase = "over"
+        s.end_reason = reason
+        adjust = [0] * self._players
+        if rules.end_adjust != "none":
+            others_total = sum(rack_value(s.racks[q]) for q in range(self._players) if q != goer)
+            for p in range(self._players):
+                if p == goer:
+                    adjust[p] = others_total * (2 if rules.end_adjust == "classic" else 1)
+                elif goer is None or rules.end_adjust == "transfer":
+                    adjust[p] = -rack_value(s.racks[p])
+        if rules.clock and rules.clock_rule == "overtime":
+            for p in range(self._players):
+                if s.clock[p] < 0:
+                    adjust[p] -= 10 * ((-s.clock[p] + 59_999) // 60_000)   # per started minute
+        for p in range(self._players):
+            if adjust[p]:
+                s.scores[p] += adjust[p]
+                s.turns.append(Turn(p, END, f"({sort_rack(s.racks[p])})", adjust[p], self.rack(p)))
+        if rules.final_round and self._players == 2 and all(s.racks):
+            first = (s.to_move + 1) % 2  # the one due to move starts
+            # With a clock, a finder's time is what is left: none left, no attempt.
+            finders = [q for q in (first, 1 - first) if not rules.clock or s.clock[q] > 0]
+            if finders:
+                s.phase, s.final_left, s.to_move = "final", finders, finders[0]
+
+    def _final_move(self, move) -> None:
+        s = self._state
+        p = s.to_move
+        opp_rack = s.racks[1 - p]
+        if isinstance(move, Play):
+            ev = evaluate(s.board, opp_rack, move, self.rules, self.judge)
+            if not ev.legal:
+                raise MoveError(ev.error)
+            info = placement_details(move, ev, s.board.size)
+            text = "final " + format_move(s.board, move, ev)
+            if ev.invalid:
+                turn = Turn(p, FINAL, text, -ev.score, sort_rack(opp_rack), **info)
+            else:
+                turn = Turn(p, FINAL, text, ev.score + FINAL_ROUND_BONUS, sort_rack(opp_rack), **info)
+                s.final_found[p] = True
+        elif isinstance(move, Exchange):
+            raise MoveError("in the final round you place tiles or decline with '-'")
+        else:
+            turn = Turn(p, DECLINE, "final -", 0, sort_rack(opp_rack))
+        s.scores[p] += turn.score
+        s.turns.append(turn)
+        self._next_finder()
+
+    def _next_finder(self) -> None:
+        s = self._state
+        s.final_left.pop(0)
+        if s.final_left:
+            s.to_move = s.final_left[0]
+        else:
+            s.phase = "over"

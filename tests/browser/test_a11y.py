@@ -1,0 +1,37 @@
+"""An accessibility scan with axe-core (pinned in package.json, injected by the test):
+no serious or critical violations, in the light and the dark theme, mid-game."""
+
+from __future__ import annotations
+
+import pytest
+
+import browserkit as kit
+
+AXE = kit.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_violations(booted, scheme):
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `bash scripts/setup.sh`")
+    page = booted.page
+    page.emulate_media(color_scheme=scheme)
+    try:
+        kit.new_game(page, "classic", "4", kit.YOU_VS_HARD)
+        letters = kit.rack_letters(page)
+        kit.rack_tile(page, letters[0]).click()
+        kit.square(page, "H8").click()
+        if page.locator("#chooser:not([hidden])").count():
+            kit.choose_letter(page, "E")
+        kit.wait_idle(page)
+        if not page.evaluate("typeof window.axe === 'object'"):
+            page.add_script_tag(path=str(AXE))
+        result = page.evaluate("""async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                           nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+        }""")
+    finally:
+        page.emulate_media(color_scheme="light")
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad

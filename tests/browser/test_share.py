@@ -1,0 +1,172 @@
+"""Game links in the page: a link opens its game (and wins over the saved game, which
+is kept), damaged links say so, a bad move stops the game there, replay steps, and
+Share copies the link. Names from a link are shown as text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import browserkit as kit
+
+EVIL = "<img src=x onerror=alert(1)>"
+HUMANS = [{"name": EVIL, "kind": "human"}, {"name": "Bob", "kind": "human"}]
+
+
+@pytest.fixture()
+def page(booted, site_url):
+    booted.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    yield booted.page
+    errors = list(booted.page_errors)
+    # leave the shared page as the other tests expect it: no link in the address bar
+    goto(booted.page, site_url + "index.html")
+    kit.wait_idle(booted.page)
+    assert errors == [] and booted.console_of("error") == []
+
+
+def linked_game(n_moves: int, seed: str = "link-1") -> tuple[dict, dict]:
+    """(spec, snapshot) of a two-human game after ``n_moves`` best plays, made natively."""
+    s = kit.native()
+    spec = {"rules": "classic", "seed": seed, "seats": HUMANS, "actions": []}
+    s.open(json.dumps(spec))
+    for _ in range(n_moves):
+        s.act(json.loads(s.hint(1, 1000))["moves"][0]["move"])
+    snap = json.loads(s.snapshot())
+    spec["actions"] = snap["actions"]
+    return spec, snap
+
+
+def store(page, saved: str | None) -> None:
+    if saved is None:
+        page.evaluate("localStorage.removeItem('wlc.game')")
+    else:
+        page.evaluate("t => localStorage.setItem('wlc.game', t)", saved)
+
+
+def goto(page, url: str) -> None:
+    """Navigate for real (a change of hash alone would not reload the page)."""
+    page.goto("about:blank")
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=kit.TIMEOUT_MS)
+    page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+
+
+def open_url(page, url: str, saved: str | None) -> None:
+    store(page, saved)
+    goto(page, url)
+    kit.wait_idle(page)
+
+
+def test_a_link_opens_its_game_and_the_saved_game_is_kept(page, site_url):
+    saved_spec = {"rules": "classic", "seed": "11", "seats": kit.YOU_VS_HARD, "actions": []}
+    saved = kit.saved_game(saved_spec)
+    spec, snap = linked_game(3)
+    frag = kit.native().link(-1)
+    open_url(page, site_url + "index.html#" + frag, saved)
+    assert kit.scores_shown(page) == snap["scores"]
+    # play by link: the seat to move (Bob) sees his own rack only
+    assert sorted(kit.rack_letters(page)) == sorted(snap["racks"][snap["to_move"]])
+    assert page.locator("#handover").is_hidden()
+    names = page.eval_on_selector_all("#scores .name", "els => els.map(e => e.firstChild.textContent)")
+    assert names == [EVIL, "Bob"] and page.locator("img").count() == 0
+    assert "not secret" in page.inner_text("#sharebox")
+    assert kit.stored(page)["spec"] == saved_spec           # the saved game is untouched
+    # the game goes on, and the address bar follows it
+    page.get_by_role("button", name="Pass", exact=True).click()
+    page.wait_for_function("s => location.hash.length > 10 && location.hash !== s", arg="#" + frag,
+                           timeout=kit.TIMEOUT_MS)
+    after = json.loads(kit.native().open_link(page.evaluate("location.hash")))
+    assert after["actions"] == spec["actions"] + ["-"]
+    assert kit.stored(page)["spec"] == saved_spec
+    page.locator("#sharebox").get_by_role("button", name="Back to your saved game").click()
+    page.wait_for_function("() => !location.hash && !document.body.dataset.busy", timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+    assert kit.scores_shown(page) == [0, 0]
+    assert sorted(kit.rack_letters(page)) == sorted(json.loads(saved)["snap"]["racks"][0])
+
+
+def mutations(frag: str) -> dict[str, str]:
+    data, _, _ = frag.partition("&")
+    flip = data[:20] + ("A" if data[20] != "A" else "B") + data[21:]
+    return {"cut off": data[:len(data) // 2], "tampered": flip, "newer": "g9." + data[3:],
+            "unknown option": data + "&zoom=3", "not base64": data[:10] + "!!*" + data[13:],
+            "tag only": "g1"}
+
+
+def test_damaged_links_say_so_and_offer_a_way_on(page, site_url):
+    linked_game(2)
+    frag = kit.native().link(-1)
+    saved = kit.saved_game({"rules": "classic", "seed": "12", "seats": kit.YOU_VS_HARD, "actions": []})
+    for what, bad in mutations(frag).items():
+        open_url(page, site_url + "index.html#" + bad, saved)
+        box = page.locator("#sharebox")
+        box.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+        text = box.inner_text()
+        assert "could not be opened" in text, what
+        assert box.get_by_role("button", name="New game").is_visible(), what
+        assert box.get_by_role("button", name="Back to your saved game").is_visible(), what
+        assert page.locator("#board [data-square]").count() == 225, what
+        assert len(kit.rack_letters(page)) == 7, what
+        assert page.evaluate("location.hash") == "", what   # a reload is then a normal start
+
+
+def test_a_link_with_an_illegal_move_stops_there(page, site_url):
+    from engine.link import encode
+    spec, snap = linked_game(1, seed="stop")
+    spec = dict(spec, actions=spec["actions"] + ["8A QQQQQQ", "-"])
+    open_url(page, site_url + "index.html#" + encode(spec), None)
+    assert "move 2 ('8A QQQQQQ')" in page.inner_text("#message")
+    assert kit.scores_shown(page) == snap["scores"]
+
+
+def test_replay_steps_through_a_link(page, site_url):
+    spec, snap = linked_game(3, seed="replay")
+    native = kit.native()
+    frag = native.link(1)
+    assert frag.endswith("&t=1")
+    store(page, None)
+    goto(page, site_url + "index.html#" + frag)
+    bar = page.locator("#replaybar .rp-pos")
+    bar.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+    page.wait_for_selector("#replaybar .rp-pos[data-at='1']", timeout=kit.TIMEOUT_MS)
+
+    def shown(k):
+        page.wait_for_selector(f"#replaybar .rp-pos[data-at='{k}']", timeout=kit.TIMEOUT_MS)
+        want = json.loads(native.at(k))
+        assert kit.scores_shown(page) == want["scores"], k
+        letters = page.eval_on_selector_all("#board .cell.tile", "els => els.length")
+        assert letters == len(want["tiles"]), k
+        if k:
+            turn = want["events"][0]
+            assert turn["text"] in page.inner_text("#replaybar .rp-move"), k
+            assert int(page.get_attribute("#replaybar .rp-score", "data-score")) == turn["score"]
+    shown(1)
+    page.get_by_role("button", name="Forward one move").click()
+    shown(2)
+    page.keyboard.press("ArrowRight")
+    shown(3)
+    page.keyboard.press("Home")
+    shown(0)
+    page.get_by_role("button", name="Last move").click()
+    shown(3)
+    page.keyboard.press("ArrowLeft")
+    shown(2)
+    page.locator("#replaybar").get_by_role("button", name="Back to the game").click()
+    page.wait_for_selector("#replaybar", state="hidden")
+    kit.wait_idle(page)
+    assert kit.scores_shown(page) == snap["scores"]
+
+
+def test_share_copies_the_link(page, site_url):
+    spec = {"rules": "classic", "seed": "13", "seats": kit.YOU_VS_HARD, "actions": []}
+    open_url(page, site_url + "index.html", kit.saved_game(spec))
+    page.get_by_role("button", name="Share", exact=True).click()
+    url = page.locator("#share-url")
+    url.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+    link = url.input_value()
+    assert link.startswith(site_url + "index.html#g1.")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert "not secret" in page.inner_text("#sharebox")
+    again = json.loads(kit.native().open_link(link))
+    assert again["seed"] == "13" and again["actions"] == []

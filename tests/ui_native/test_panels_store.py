@@ -1,0 +1,124 @@
+"""ui/pastgames.py and ui/settings.py: stored past games and settings (CPython and MicroPython)."""
+
+import json
+
+from ui import pastgames, settings
+
+
+class Storage:
+    """localStorage's shape: a quota in characters, or no storage at all."""
+
+    def __init__(self, quota=10 ** 7, broken=False):
+        self.data, self.quota, self.broken = {}, quota, broken
+
+    def getItem(self, key):
+        if self.broken:
+            raise ValueError("SecurityError: access is denied")
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        if self.broken:
+            raise ValueError("SecurityError: access is denied")
+        used = sum(len(v) for k, v in self.data.items() if k != key)
+        if used + len(value) > self.quota:
+            raise ValueError("QuotaExceededError: the quota has been exceeded")
+        self.data[key] = value
+
+
+def summary(preset="classic", scores=(300, 250), winner=(0,), best=None, kinds=("human", "hard")):
+    return {"preset": preset, "rules": preset, "seed": "1", "names": ["You", "Computer"], "kinds": list(kinds),
+            "scores": list(scores), "winner": list(winner), "ppt": [20.0, 16.7],
+            "best": best or {"move": "8D ZEBRAS", "score": 84, "player": 0, "name": "You", "words": ["ZEBRAS"]},
+            "hints": 1, "turns": 20, "actions": 21, "over": True, "end_reason": "went out"}
+
+
+def spec(seed="1", actions=("8D ZEBRAS", "-")):
+    return {"rules": "classic", "seed": seed, "seats": [{"name": "You", "kind": "human"},
+                                                       {"name": "Computer", "kind": "hard"}],
+            "actions": list(actions)}
+
+
+def test_record_keeps_what_replays_the_game_and_the_list_columns():
+    e = pastgames.record(spec(), summary(), 1763900000000)
+    assert pastgames.spec_of(e) == spec()
+    assert e["summary"]["scores"] == [300, 250] and e["summary"]["winner"] == [0]
+    assert "rules" not in e["summary"] and e["date"] == "1763900000000"
+    assert len(pastgames.dumps([e])) < 1200
+
+
+def test_game_id_is_stable_and_tells_games_apart():
+    assert pastgames.game_id(spec()) == pastgames.game_id(spec())
+    assert pastgames.game_id(spec()) != pastgames.game_id(spec(seed="2"))
+    assert pastgames.game_id(spec()) != pastgames.game_id(spec(actions=("8D ZEBRAS",)))
+
+
+def test_keep_adds_newest_first_without_doubles_and_survives_reading_back():
+    st = Storage()
+    a = pastgames.record(spec("1"), summary(), 1)
+    b = pastgames.record(spec("2"), summary(), 2)
+    assert pastgames.keep(st, a) == ([a], "")
+    games, msg = pastgames.keep(st, b)
+    assert msg == "" and [g["id"] for g in games] == [b["id"], a["id"]]
+    games, msg = pastgames.keep(st, a)
+    assert [g["id"] for g in games] == [a["id"], b["id"]]
+    assert pastgames.load(st) == (games, "")
+    assert pastgames.delete(games, a["id"]) == [b]
+
+
+def test_full_storage_says_so_and_keeps_what_was_there():
+    st = Storage(quota=900)
+    a = pastgames.record(spec("1"), summary(), 1)
+    assert pastgames.keep(st, a)[1] == ""
+    before = st.data[pastgames.KEY]
+    games, msg = pastgames.keep(st, pastgames.record(spec("2"), summary(), 2))
+    assert msg == pastgames.FULL and "full" in msg
+    assert st.data[pastgames.KEY] == before
+
+
+def test_unavailable_storage_says_so():
+    st = Storage(broken=True)
+    games, msg = pastgames.keep(st, pastgames.record(spec(), summary(), 1))
+    assert msg == pastgames.UNAVAILABLE and "private" in msg
+    assert pastgames.load(st) == ([], pastgames.UNAVAILABLE)
+
+
+def test_unreadable_list_is_never_overwritten():
+    st = Storage()
+    st.data[pastgames.KEY] = "{not json"
+    games, msg = pastgames.keep(st, pastgames.record(spec(), summary(), 1))
+    assert msg == pastgames.UNREADABLE and st.data[pastgames.KEY] == "{not json"
+    st.data[pastgames.KEY] = json.dumps({"v": 1, "games": [{"id": 3}, "x"]})
+    assert pastgames.load(st) == ([], "")
+
+
+def test_by_preset_counts_wins_average_and_best_play():
+    big = {"move": "H1 QUIZ", "score": 120, "player": 1, "name": "Computer", "words": ["QUIZ"]}
+    games = [pastgames.record(spec("1"), summary(scores=(300, 250), winner=(0,)), 1),
+             pastgames.record(spec("2"), summary(scores=(200, 260), winner=(1,), best=big), 2),
+             pastgames.record(spec("3"), summary(preset="iii", scores=(400, 100)), 3)]
+    rows = pastgames.by_preset(games)
+    assert [r["preset"] for r in rows] == ["classic", "iii"]
+    classic = rows[0]
+    assert classic["games"] == 2 and classic["wins"] == 1 and classic["average"] == 250
+    assert classic["best"]["score"] == 120
+    assert rows[1]["wins"] == 1 and rows[1]["average"] == 400
+
+
+def test_settings_defaults_sound_off_and_bad_values_ignored():
+    d = settings.load(None)
+    assert d == {"theme": "system", "sound": False, "confirm": False, "motion": "system"}
+    assert settings.load("{oops") == d
+    s = settings.load(json.dumps({"theme": "purple", "sound": True, "confirm": "1"}))
+    assert s["theme"] == "system" and s["sound"] is True and s["confirm"] is True
+    assert settings.load(settings.dump(s)) == s
+
+
+def test_settings_change_and_body_attributes():
+    s = settings.change(settings.defaults(), "theme", "dark")
+    assert settings.body_attrs(s)["data-theme"] == "dark"
+    assert settings.body_attrs(settings.defaults())["data-theme"] is None
+    assert settings.change(s, "theme", "neon") == s
+    assert settings.change(s, "nope", 1) == s
+    m = settings.change(s, "motion", "reduce")
+    assert settings.body_attrs(m)["data-motion"] == "reduce"
+    assert settings.change(m, "sound", False)["sound"] is False

@@ -1,0 +1,285 @@
+"""The browser side of links, sharing, replay and embedding (MicroPython, main thread).
+
+ui/main.py calls four things here: ``install`` (merge the handlers of ui/share.py and
+ui/replay.py into ui/state), ``boot`` (read ``location.hash`` before the first
+paint), ``attach`` (listeners of the share panel, the replay bar, keys and the
+embed's postMessage) and ``run`` (the effects the handlers ask for). Everything
+that decides is in the pure modules; this file only talks to the browser.
+
+postMessage (docs/embedding.md): on the embed page only, to ``window.parent`` with
+target origin "*" (the messages carry nothing secret: a turn number, a height, a
+move text); requests are taken only from ``window.parent`` and can only ask for a
+turn or a theme. No message ever navigates the page.
+"""
+
+import json
+
+from ui import share
+
+W = {}           # window, document, dispatch, state getter (set by boot / attach)
+PROXIES = []     # callbacks handed to the browser live as long as the page
+LAST_POST = {}   # the last message of each kind, not repeated
+
+
+def install(state):
+    state.HANDLERS.update(share.handlers(state.HANDLERS))
+
+
+def boot(s, window, document):
+    """``s`` with the link the page was opened with (if any) and the embed options."""
+    W["window"], W["document"] = window, document
+    embed = document.body.getAttribute("data-embed") == "1"
+    has_saved = False
+    try:
+        has_saved = bool(window.localStorage.getItem("wlc.game"))
+    except Exception:
+        has_saved = False
+    hash_text = str(window.location.hash or "")
+    s = share.boot(s, hash_text, embed, has_saved)
+    view = share.parse_options(hash_text)["view"]
+    apply_view(view)
+    return s
+
+
+def apply_view(view):
+    """Theme and what an embed shows, as attributes the CSS reads."""
+    doc = W["document"]
+    theme = view.get("theme", "auto")
+    doc.documentElement.dataset.theme = theme
+    for key in share.FLAGS:
+        if key in view:
+            doc.body.setAttribute("data-" + key, "1" if view[key] else "0")
+
+
+def may_save(s):
+    return share.saving(s)
+
+
+# ------------------------------------------------------------------ effects
+
+
+async def run(f, eng, dispatch, get_state):
+    """Carry out one of this feature's effects; False if ``f`` is not one of them."""
+    do = f["do"]
+    if do == "open_link":
+        snap = json.loads(await eng.open_link(f["fragment"]))
+        if "racks" not in snap:   # the bad link leaves the address bar (a reload is then normal)
+            clear_hash()
+        dispatch({"t": "link_opened", "snap": snap})
+    elif do == "at":
+        snap = json.loads(await eng.at(int(f["k"])))
+        dispatch({"t": "replay_snap", "snap": snap})
+        post_turn(get_state())
+    elif do == "link_sync":
+        s = get_state()
+        if s["snap"].get("readonly"):
+            return True
+        frag = await eng.link(-1)
+        if frag.startswith("g"):
+            set_hash(frag, s)
+        post_turn(s)
+    elif do == "share":
+        await share_link(f, eng, dispatch, get_state())
+    elif do == "import":
+        dispatch({"t": "imported", "snap": json.loads(await eng.import_record(f["text"]))})
+    elif do == "back_saved":
+        back_saved(dispatch)
+    else:
+        return False
+    return True
+
+
+def set_hash(frag, s):
+    """The address bar shows the game as it stands (no new history entry)."""
+    window = W["window"]
+    link = s.get("link") or {}
+    view = link.get("view") or {}
+    frag = share.with_options(frag, None, view) if view else frag
+    try:
+        window.history.replaceState(None, "", "#" + frag)
+    except Exception:
+        pass
+    full = W["document"].getElementById("open-full")
+    if full is not None:
+        full.setAttribute("href", share.page_url(str(window.location.href), "index.html", share.split_hash(frag)[0]))
+
+
+async def share_link(f, eng, dispatch, s):
+    window = W["window"]
+    kind = f.get("kind", "share")
+    frag = await eng.link(int(f.get("turn", -1)))
+    if not frag.startswith("g"):
+        dispatch({"t": "share_done", "error": json.loads(frag).get("error", "unknown error")})
+        return
+    href = str(window.location.href)
+    if kind == "embed":
+        spec = {"rules": s["spec"].get("rules", "classic"), "seed": str(int(window.Math.random() * 1e9)),
+                "seats": s["spec"].get("seats", []), "actions": []}
+        fresh = await eng.link_for(json.dumps(spec), -1, "")
+        url = share.page_url(href, "embed.html", frag)
+        dispatch({"t": "share_done", "kind": "embed", "url": url, "snippet": share.embed_snippet(url),
+                  "snippet_new": share.embed_snippet(share.page_url(href, "embed.html", fresh))
+                  if fresh.startswith("g") else ""})
+        return
+    url = share.page_url(href, "index.html", frag)
+    shared = copied = False
+    nav = window.navigator
+    try:
+        await nav.clipboard.writeText(url)
+        copied = True
+    except Exception:
+        copied = False
+    try:
+        if getattr(nav, "share", None):
+            await nav.share(js_object({"title": "Word Lovers' Crossword", "url": url}))
+            shared = True
+    except Exception:   # no share sheet, or the player closed it
+        shared = False
+    dispatch({"t": "share_done", "kind": "share", "url": url, "copied": copied, "shared": shared})
+
+
+def js_object(d):
+    return W["window"].JSON.parse(json.dumps(d))
+
+
+def clear_hash():
+    window = W["window"]
+    try:
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+    except Exception:
+        pass
+
+
+def back_saved(dispatch):
+    from ui import store
+    window = W["window"]
+    try:
+        text = window.localStorage.getItem(store.KEY)
+    except Exception:
+        text = None
+    saved, problem = store.load(text)
+    if saved is None:
+        dispatch({"t": "notice", "msg": "There is no saved game to go back to."})
+        return
+    clear_hash()
+    dispatch({"t": "new_game", "spec": saved["spec"]})
+
+
+# ------------------------------------------------------------------ listeners
+
+
+def attach(on, dispatch, get_state):
+    W["dispatch"], W["get"] = dispatch, get_state
+    on("sharebox", "click", on_box_click)
+    on("replaybar", "click", on_bar_click)
+    on("document", "keydown", on_key)
+    bridge = getattr(W["window"], "wlcEmbed", None)
+    if get_state().get("embed") and bridge:
+        bridge.listen(_proxy(on_request))
+        observe_height()
+
+
+def _proxy(fn):
+    from pyscript.ffi import create_proxy
+    p = create_proxy(fn)
+    PROXIES.append(p)
+    return p
+
+
+def on_box_click(e):
+    btn = e.target.closest("button")
+    if btn is None:
+        return
+    act = btn.getAttribute("data-share")
+    dispatch = W["dispatch"]
+    if act == "close":
+        dispatch({"t": "box", "kind": ""})
+    elif act == "new":
+        dispatch({"t": "box", "kind": ""})
+        W["document"].getElementById("btn-new").click()
+    elif act == "back_saved":
+        dispatch({"t": "back_saved"})
+    elif act == "import_go":
+        area = W["document"].getElementById("import-text")
+        dispatch({"t": "import", "text": str(area.value) if area is not None else ""})
+
+
+def on_bar_click(e):
+    btn = e.target.closest("button")
+    if btn is None or btn.disabled:
+        return
+    act = btn.getAttribute("data-rp")
+    if act == "close":
+        W["dispatch"]({"t": "replay_close"})
+    elif act:
+        W["dispatch"]({"t": "replay_step", "to": act})
+
+
+def on_key(e):
+    """Replay keys anywhere but the board (whose own handler sends them) and forms."""
+    s = W["get"]()
+    if not s.get("replay") or e.ctrlKey or e.metaKey or e.altKey:
+        return
+    target = e.target
+    if target.closest("#board") is not None or target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    if e.key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"):
+        e.preventDefault()
+        W["dispatch"]({"t": "key", "key": e.key})
+
+
+# ------------------------------------------------------------------ postMessage
+
+
+def on_request(text):
+    """A message from the parent page (embed.html's bridge checked that it is the
+    parent and turned it into JSON text)."""
+    req = share.parse_request(str(text) if text else "")
+    if req is None:
+        return
+    kind, value = req
+    if kind == "theme":
+        apply_view({"theme": value})
+        post(share.message("theme", theme=value))
+    elif kind == "turn":
+        W["dispatch"]({"t": "replay_step", "to": value})
+
+
+def post(msg):
+    """To the parent page, through embed.html's bridge (nothing when not framed)."""
+    bridge = getattr(W["window"], "wlcEmbed", None)
+    if not bridge or LAST_POST.get(msg["type"]) == msg:
+        return
+    LAST_POST[msg["type"]] = msg
+    bridge.post(json.dumps(msg))
+
+
+def post_turn(s):
+    if not s or not s.get("embed"):
+        return
+    snap = s["snap"]
+    r = s.get("replay")
+    total = r["total"] if r else len(snap.get("actions", []))
+    turn = r["at"] if r else total
+    turns = snap.get("turns", [])
+    last = turns[-1] if turns else {}
+    if "ready" not in LAST_POST:
+        post(share.message("ready", turn=turn, total=total))
+    post(share.message("turn", turn=turn, total=total, move=last.get("text", ""),
+                       score=last.get("score", 0), scores=snap.get("scores", []),
+                       to_move=snap.get("to_move", 0), phase=snap.get("phase", "play")))
+
+
+def observe_height():
+    window = W["window"]
+    body = W["document"].body
+
+    def report(*args):
+        post(share.message("height", height=int(W["document"].documentElement.scrollHeight)))
+    report()
+    try:
+        observer = window.ResizeObserver.new(_proxy(report))
+        observer.observe(body)
+        PROXIES.append(observer)
+    except Exception:
+        pass

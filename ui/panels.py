@@ -1,0 +1,646 @@
+"""The panels beside the board: history, hint, tiles, undo/redo, rules, past games, settings.
+
+Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for
+the outside world asked for in ``s["fx"]``); their own state lives in
+``s["pn"]``, always replaced, never changed in place. ``install`` merges the
+handlers into ui/state.HANDLERS and wraps a few of the game's handlers (a new
+snapshot refreshes the open panel and keeps a finished game; "confirm before
+play"; the tile sound). Effects this module asks for:
+
+    {"do": "p_history"} / {"do": "p_unseen", "seat"} / {"do": "p_hint", "at"}
+    {"do": "p_hint_preview", "move"} / {"do": "p_copy", "what": "gcg" | "cgp"}
+    {"do": "p_undo", "to_human", "before"} / {"do": "p_redo", "actions", "to_human"}
+    {"do": "p_store", "spec"} / {"do": "p_replay_open", "spec"} / {"do": "p_at", "k"}
+    local (no engine): {"do": "p_focus", "id"} / {"do": "p_past"} / {"do": "p_past_save", "games"}
+    / {"do": "p_settings_save", "settings"} / {"do": "p_click"}
+
+The effect runner (``run`` for engine work, ``run_local`` for the rest) and the
+DOM event readers are at the end; they get the page's objects passed in, so this
+module imports nothing of the page and its handlers stay testable natively.
+"""
+
+import json
+
+from ui import pastgames, settings, state
+from ui.placing import add_placed, unplaced
+
+PANELS = ("history", "hint", "tiles", "rules", "past", "settings")
+HINT_TOP = 5
+HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
+LOCAL_FX = ("p_focus", "p_past", "p_past_save", "p_settings_save", "p_click")
+
+BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
+         "hint_at": -1, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
+         "past": None, "past_msg": "", "replay": None, "settings": settings.DEFAULTS, "stored": ""}
+
+
+def pn(s):
+    return s.get("pn") or BLANK
+
+
+def _set(s, **changes):
+    p = dict(pn(s))
+    for key in changes:
+        p[key] = changes[key]
+    s["pn"] = p
+    return s
+
+
+def _fx(s, *effects):
+    s["fx"] = s["fx"] + list(effects)
+    return s
+
+
+def _actions(s):
+    return s["snap"].get("actions", [])
+
+
+def _humans(s):
+    return state.human_seats(s)
+
+
+def vs_computer(s):
+    """A game with a computer seat: undo takes back the human's turn and the replies."""
+    return len(_humans(s)) < len(s["snap"].get("seats", []))
+
+
+# ----------------------------------------------------------------- open / close
+
+
+def _fetch(s, name):
+    """The effect that fills panel ``name`` (None: it needs none)."""
+    if name == "history":
+        return {"do": "p_history"}
+    if name == "tiles":
+        return {"do": "p_unseen", "seat": s["rack_seat"] if s["rack_seat"] >= 0 else -1}
+    if name == "past":
+        return {"do": "p_past"}
+    return None
+
+
+def _leave_replay(s):
+    """Back from a replay: the engine worker opens the game in progress again."""
+    if pn(s)["replay"] is None:
+        return s
+    s = _set(s, replay=None)
+    s["busy"] = "open"
+    return _fx(s, {"do": "open", "spec": s["spec"]})
+
+
+def on_open(s, ev):
+    name = ev.get("panel", "")
+    if name not in PANELS:
+        return s
+    if pn(s)["open"] == name:
+        return on_close(s, ev)
+    s = _leave_replay(s)
+    s = _set(s, open=name, opener="pb-" + name, sel=-1, export=None)
+    fetch = _fetch(s, name)
+    if fetch:
+        s = _fx(s, fetch)
+    if name == "hint":
+        s = _ask_hint(s)
+    return _fx(s, {"do": "p_focus", "id": "pn-title"})
+
+
+def on_close(s, ev):
+    opener = pn(s)["opener"]
+    s = _leave_replay(s)
+    s = _set(s, open="", sel=-1, export=None)
+    return _fx(s, {"do": "p_focus", "id": opener or "pb-history"})
+
+
+def on_data(s, ev):
+    """An answer from the engine or the storage for a panel."""
+    what, data = ev.get("what"), ev.get("data")
+    p = pn(s)
+    if what == "history":
+        return _set(s, hist=data)
+    if what == "unseen":
+        return _set(s, unseen=data)
+    if what == "hint":
+        return _set(s, hint=data) if ev.get("at") == p["hint_at"] else s
+    if what == "export":
+        return _set(s, export=data)
+    if what == "past":
+        s = _set(s, past=data.get("games", []), past_msg=data.get("msg", ""))
+        if data.get("msg") and data.get("notice"):
+            s["notice"] = data["msg"]
+        return s
+    if what == "replay":
+        rp = p["replay"]
+        if rp is None:
+            return s
+        rp = dict(rp)
+        if "error" in data:
+            rp["error"] = data["error"]
+        else:
+            rp["snap"], rp["k"], rp["error"] = data, data.get("at", rp["k"]), ""
+            rp["total"] = data.get("total", rp["total"])
+        return _set(s, replay=rp)
+    return s
+
+
+# ----------------------------------------------------------------- history
+
+
+def on_turn(s, ev):
+    n = int(ev.get("n", -1))
+    return _set(s, sel=-1 if pn(s)["sel"] == n else n)
+
+
+def on_copy(s, ev):
+    what = ev.get("what")
+    if what not in ("gcg", "cgp"):
+        return s
+    return _fx(_set(s, export={"what": what, "pending": True}), {"do": "p_copy", "what": what})
+
+
+# ----------------------------------------------------------------- hint
+
+
+def _ask_hint(s):
+    p = pn(s)
+    if not state.my_turn(s):
+        return _set(s, hint={"error": "Hints are for your turn."})
+    at = len(_actions(s))
+    if p["hint_at"] == at and p["hint"] and "moves" in p["hint"]:
+        return s  # this turn's hints are shown already (and counted once)
+    s = _set(s, hint={"pending": True}, hint_at=at)
+    return _fx(s, {"do": "p_hint", "at": at, "top": HINT_TOP, "budget_ms": HINT_BUDGET_MS})
+
+
+def on_hint_ask(s, ev):
+    return _ask_hint(s)
+
+
+def _hint_move(s, ev):
+    hint = pn(s)["hint"] or {}
+    moves = hint.get("moves") or []
+    i = int(ev.get("i", -1))
+    if pn(s)["hint_at"] != len(_actions(s)) or not 0 <= i < len(moves):
+        return None
+    return moves[i]["move"]
+
+
+def on_hint_show(s, ev):
+    move = _hint_move(s, ev)
+    if move is None or not state.can_place(s):
+        return s
+    return _fx(s, {"do": "p_hint_preview", "move": move})
+
+
+def on_place(s, ev):
+    """Put a hint's tiles on the board as the player's own tentative placement."""
+    pl = ev.get("placement") or {}
+    if not state.can_place(s):
+        return s
+    if "error" in pl:
+        s["message"] = pl["error"]
+        return s
+    s = state.on_recall(s, {})
+    if pl.get("pre"):
+        s["message"] = ("This play swaps or picks off a tile first (" + ", ".join(pl["pre"])
+                        + "): use its Play button to play it.")
+        return s
+    placed = []
+    for t in pl.get("tiles", []):
+        free = [e for e in unplaced(dict(s, placed=placed)) if e["tile"] == t["tile"]]
+        if not free:
+            s = state.on_recall(s, {})
+            s["message"] = "That hint no longer fits your rack."
+            return s
+        placed = add_placed(placed, t["sq"], free[0]["id"], t["tile"], t["letter"])
+    s["placed"] = placed
+    if placed:
+        s["cursor"] = placed[0]["sq"]
+        if len(placed) == 1:
+            s["dir"] = "across" if pl.get("across", True) else "down"
+    s["message"] = "Hint shown on the board: " + pl.get("move", "") + ". Play it, or Recall."
+    return state._after_placing(s)
+
+
+def on_hint_play(s, ev):
+    move = _hint_move(s, ev)
+    if move is None or not state.my_turn(s):
+        return s
+    s = state.on_recall(s, {})
+    s["busy"] = "act"
+    s = _set(s, open="", sel=-1)
+    return _fx(s, {"do": "act", "arg": move}, {"do": "p_focus", "id": "pb-hint"})
+
+
+# ----------------------------------------------------------------- undo / redo
+
+
+def can_undo(s):
+    snap = s["snap"]
+    if s["busy"] or s["engine"] != "ready" or s["choose"] or not snap.get("actions"):
+        return False
+    if s.get("check_seat", -1) >= 0:
+        return False
+    humans = _humans(s)
+    return any(t.get("player") in humans and t.get("kind") != "end" for t in snap.get("turns", []))
+
+
+def can_redo(s):
+    p = pn(s)
+    return (bool(p["redo"]) and p["redo_base"] == _actions(s) and not s["busy"]
+            and s["engine"] == "ready" and s["snap"].get("phase") != "over")
+
+
+def on_undo(s, ev):
+    if not can_undo(s):
+        return s
+    if not vs_computer(s) and len(_humans(s)) > 1 and not ev.get("sure"):
+        s = _set(s, confirm="undo")
+        return _fx(s, {"do": "p_focus", "id": "pc-yes"})
+    s = state.on_recall(s, {})
+    s["busy"] = "act"
+    s = _set(s, confirm="")
+    return _fx(s, {"do": "p_undo", "to_human": vs_computer(s), "before": list(_actions(s))})
+
+
+def on_undone(s, ev):
+    p = pn(s)
+    keep = p["redo"] if p["redo_base"] == ev.get("before") else []
+    return _set(s, redo=list(ev.get("undone", [])) + list(keep), redo_base=ev.get("after"))
+
+
+def on_redo(s, ev):
+    if not can_redo(s):
+        return s
+    s = state.on_recall(s, {})
+    s["busy"] = "act"
+    return _fx(s, {"do": "p_redo", "actions": list(pn(s)["redo"]), "to_human": vs_computer(s)})
+
+
+def on_redone(s, ev):
+    return _set(s, redo=list(ev.get("left", [])), redo_base=ev.get("after"))
+
+
+def split_logged(action):
+    """A logged action -> (text, elapsed ms or -1): the log may carry ' @12500ms'."""
+    text, sep, at = action.rpartition(" @")
+    if sep and at.endswith("ms") and at[:-2].isdigit():
+        return text, int(at[:-2])
+    return action, -1
+
+
+# ----------------------------------------------------------------- confirmations
+
+
+def on_yes(s, ev):
+    what = pn(s)["confirm"]
+    s = _set(s, confirm="")
+    if what == "play":
+        s = state.on_play(s, ev)
+        return _fx(s, {"do": "p_focus", "id": "btn-Play"})
+    if what == "undo":
+        return on_undo(s, {"sure": True})
+    return s
+
+
+def on_no(s, ev):
+    what = pn(s)["confirm"]
+    s = _set(s, confirm="")
+    return _fx(s, {"do": "p_focus", "id": "btn-Play" if what == "play" else "pb-undo"})
+
+
+# ----------------------------------------------------------------- past games
+
+
+def on_replay(s, ev):
+    p = pn(s)
+    entry = pastgames.find(p["past"] or [], ev.get("id"))
+    if entry is None or s["busy"]:
+        return s
+    if s["engine"] != "ready":
+        return _set(s, past_msg="Replaying needs the game engine, which is still loading.")
+    rp = {"id": entry["id"], "k": 0, "total": len(entry["actions"]), "snap": None, "error": ""}
+    s = _set(s, replay=rp, open="past")
+    s["busy"] = "replay"
+    return _fx(s, {"do": "p_replay_open", "spec": pastgames.spec_of(entry)},
+               {"do": "p_focus", "id": "rp-forward"})
+
+
+def on_step(s, ev):
+    rp = pn(s)["replay"]
+    if rp is None or rp["snap"] is None:
+        return s
+    k, total = rp["k"], rp["total"]
+    to = {"first": 0, "back": k - 1, "forward": k + 1, "last": total}.get(ev.get("to"), k)
+    to = max(0, min(total, to))
+    if to == k:
+        return s
+    return _fx(s, {"do": "p_at", "k": to})
+
+
+def on_replay_close(s, ev):
+    s = _leave_replay(s)
+    return _fx(s, {"do": "p_focus", "id": "pn-title"})
+
+
+def on_delete(s, ev):
+    games = pastgames.delete(pn(s)["past"] or [], ev.get("id"))
+    s = _set(s, past=games)
+    return _fx(s, {"do": "p_past_save", "games": games}, {"do": "p_focus", "id": "pn-title"})
+
+
+# ----------------------------------------------------------------- settings
+
+
+def on_setting(s, ev):
+    new = settings.change(pn(s)["settings"], ev.get("name", ""), ev.get("value"))
+    s = _set(s, settings=new)
+    return _fx(s, {"do": "p_settings_save", "settings": new})
+
+
+def on_settings(s, ev):
+    return _set(s, settings=settings.load(ev.get("text")))
+
+
+# ----------------------------------------------------------------- wrapped game handlers
+
+
+def _after_snapshot(base):
+    """A new snapshot: refresh the open panel, forget stale hints, keep a finished game."""
+    def handler(s, ev):
+        s = base(s, ev)
+        if "racks" not in ev.get("snap", {}):
+            return s
+        p = pn(s)
+        if p["confirm"]:
+            s = _set(s, confirm="")
+        if p["open"]:
+            fetch = _fetch(s, p["open"])
+            if fetch and p["open"] != "past":
+                s = _fx(s, fetch)
+        if p["hint_at"] != len(_actions(s)) and p["hint"] is not None:
+            s = _set(s, hint=None)
+        if s["snap"].get("phase") == "over":
+            gid = pastgames.game_id(s["spec"])
+            if p["stored"] != gid:
+                s = _set(s, stored=gid)
+                s = _fx(s, {"do": "p_store", "spec": s["spec"]})
+        return s
+    return handler
+
+
+def _wants_confirm(s, ev):
+    return (pn(s)["settings"].get("confirm") and state.my_turn(s) and bool(s["placed"])
+            and not s["choose"] and s["mode"] == "play"
+            and (ev.get("t") == "play" or ev.get("key") == "Enter"))
+
+
+def _confirming(base):
+    def handler(s, ev):
+        if _wants_confirm(s, ev):
+            s = _set(s, confirm="play")
+            return _fx(s, {"do": "p_focus", "id": "pc-yes"})
+        return base(s, ev)
+    return handler
+
+
+def _with_sound(base):
+    def handler(s, ev):
+        before = len(s["placed"])
+        s = base(s, ev)
+        if pn(s)["settings"].get("sound") and len(s["placed"]) > before:
+            s = _fx(s, {"do": "p_click"})
+        return s
+    return handler
+
+
+HANDLERS = {
+    "p_open": on_open, "p_close": on_close, "p_data": on_data, "p_turn": on_turn,
+    "p_copy": on_copy, "p_hint_ask": on_hint_ask, "p_hint_show": on_hint_show,
+    "p_place": on_place, "p_hint_play": on_hint_play, "p_undo": on_undo, "p_undone": on_undone,
+    "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,
+    "p_replay": on_replay, "p_step": on_step, "p_replay_close": on_replay_close,
+    "p_delete": on_delete, "p_setting": on_setting, "p_settings": on_settings,
+}
+
+
+def install(handlers):
+    """Merge the panel handlers into ``handlers`` (ui/state.HANDLERS) and wrap the
+    game's own; calling it again changes nothing."""
+    if handlers.get("p_open") is on_open:
+        return handlers
+    for key in HANDLERS:
+        handlers[key] = HANDLERS[key]
+    handlers["snapshot"] = _after_snapshot(handlers["snapshot"])
+    handlers["play"] = _confirming(handlers["play"])
+    handlers["key"] = _with_sound(_confirming(handlers["key"]))
+    for key in ("tap_square", "tap_rack", "drop", "choose"):
+        if key in handlers:
+            handlers[key] = _with_sound(handlers[key])
+    return handlers
+
+
+# ----------------------------------------------------------------- page side (objects passed in)
+
+
+INT_ATTRS = ("n", "i")
+
+
+def click(e, dispatch):
+    """A click in the tools bar, a panel or the confirm bar: buttons carry data-pact."""
+    btn = e.target.closest("[data-pact]")
+    if btn is None or btn.disabled:
+        return
+    ev = {"t": "p_" + btn.getAttribute("data-pact")}
+    for name in ("panel", "n", "i", "id", "what", "to"):
+        value = btn.getAttribute("data-" + name)
+        if value:
+            ev[name] = int(value) if name in INT_ATTRS else value
+    dispatch(ev)
+
+
+REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+
+
+def keydown(e, dispatch, s):
+    """Keys inside a panel: Escape closes it, arrows step through a replay."""
+    key = e.key
+    if key == "Escape":
+        e.preventDefault()
+        e.stopPropagation()
+        dispatch({"t": "p_close"})
+    elif key in REPLAY_KEYS and pn(s)["replay"] is not None and e.target.tagName != "TEXTAREA":
+        e.preventDefault()
+        e.stopPropagation()
+        dispatch({"t": "p_step", "to": REPLAY_KEYS[key]})
+
+
+def change(e, dispatch):
+    """A settings field changed (fields are named "set-<setting>")."""
+    name = e.target.name or ""
+    if not name.startswith("set-"):
+        return
+    value = e.target.checked if e.target.type == "checkbox" else e.target.value
+    dispatch({"t": "p_setting", "name": name[4:], "value": value})
+
+
+def boot(window, dispatch):
+    """Read the settings at start-up (unreadable or no storage: the defaults)."""
+    text = None
+    try:
+        text = window.localStorage.getItem(settings.KEY)
+    except Exception:
+        text = None
+    dispatch({"t": "p_settings", "text": text})
+
+
+def _storage(window):
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
+class _NoStorage:
+    def getItem(self, key):
+        raise ValueError("no storage")
+
+    def setItem(self, key, value):
+        raise ValueError("no storage")
+
+
+async def run_local(f, window, dispatch):
+    """Effects that need no engine (focus, storage, the tile sound)."""
+    do = f["do"]
+    storage = _storage(window) or _NoStorage()
+    if do == "p_focus":
+        el = window.document.getElementById(f["id"])
+        if el is not None:
+            el.focus()
+    elif do == "p_past":
+        games, msg = pastgames.load(storage)
+        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg}})
+    elif do == "p_past_save":
+        msg = pastgames.save(storage, f["games"])
+        if msg:
+            dispatch({"t": "p_data", "what": "past", "data": {"games": f["games"], "msg": msg}})
+    elif do == "p_settings_save":
+        try:
+            storage.setItem(settings.KEY, settings.dump(f["settings"]))
+        except Exception:
+            pass  # the setting holds for this visit; nothing else depends on it
+    elif do == "p_click":
+        click_sound(window)
+
+
+def click_sound(window):
+    """A short soft click (WebAudio); silently nothing where audio is unavailable."""
+    try:
+        ctx = window.wlcAudio
+        if not ctx:
+            ctx = window.AudioContext.new()
+            window.wlcAudio = ctx
+        osc = ctx.createOscillator()
+        gain = ctx.createGain()
+        osc.frequency.value = 660
+        gain.gain.value = 0.05
+        osc.connect(gain)
+        gain.connect(ctx.destination)
+        osc.start()
+        osc.stop(ctx.currentTime + 0.03)
+    except Exception:
+        pass
+
+
+async def run(f, eng, window, dispatch, get_state):
+    """Engine work for a panel; every answer comes back as an event."""
+    do = f["do"]
+    if do == "p_history":
+        dispatch({"t": "p_data", "what": "history", "data": json.loads(await eng.history())})
+    elif do == "p_unseen":
+        dispatch({"t": "p_data", "what": "unseen", "data": json.loads(await eng.unseen(f["seat"]))})
+    elif do == "p_hint":
+        data = json.loads(await eng.hint(f["top"], f["budget_ms"]))
+        if "moves" in data:
+            await eng.hint_used(1)
+        dispatch({"t": "p_data", "what": "hint", "at": f["at"], "data": data})
+    elif do == "p_hint_preview":
+        dispatch({"t": "p_place", "placement": json.loads(await eng.hint_preview(f["move"]))})
+    elif do == "p_copy":
+        await _copy(f["what"], eng, window, dispatch)
+    elif do == "p_undo":
+        await _undo(f, eng, dispatch, get_state)
+    elif do == "p_redo":
+        await _redo(f, eng, dispatch, get_state)
+    elif do == "p_store":
+        summary = json.loads(await eng.summary())
+        if "error" in summary:
+            return
+        entry = pastgames.record(f["spec"], summary, int(window.Date.now()))
+        games, msg = pastgames.keep(_storage(window) or _NoStorage(), entry)
+        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": True}})
+    elif do == "p_replay_open":
+        opened = json.loads(await eng.open_game(json.dumps(f["spec"])))
+        data = opened if "error" in opened and "racks" not in opened else json.loads(await eng.at(0))
+        dispatch({"t": "p_data", "what": "replay", "data": data})
+    elif do == "p_at":
+        dispatch({"t": "p_data", "what": "replay", "data": json.loads(await eng.at(f["k"]))})
+
+
+async def _copy(what, eng, window, dispatch):
+    data = json.loads(await (eng.export_gcg() if what == "gcg" else eng.export_cgp()))
+    text = data.get(what)
+    if text is None:
+        dispatch({"t": "p_data", "what": "export", "data": {"what": what, "error": data.get("error", "")}})
+        return
+    copied = False
+    try:
+        clip = window.navigator.clipboard
+        if clip:
+            await clip.writeText(text)
+            copied = True
+    except Exception:
+        copied = False  # no permission or no clipboard: the text is shown to select
+    dispatch({"t": "p_data", "what": "export", "data": {"what": what, "text": text, "copied": copied}})
+
+
+def _is_human(snap, seat):
+    seats = snap.get("seats", [])
+    return 0 <= seat < len(seats) and seats[seat].get("kind") == "human"
+
+
+async def _undo(f, eng, dispatch, get_state):
+    """Take back actions: one, or (against the computer) back to before the human's last."""
+    before = f["before"]
+    snap = None
+    n = 0
+    while n < len(before):
+        snap = json.loads(await eng.undo(1))
+        n += 1
+        if "racks" not in snap or not f["to_human"] or _is_human(snap, snap.get("to_move", -1)):
+            break
+    if snap is None:
+        dispatch({"t": "error", "msg": "Nothing to undo."})
+        return
+    if "racks" in snap:
+        dispatch({"t": "p_undone", "undone": before[len(before) - n:], "before": before,
+                  "after": snap.get("actions", [])})
+    dispatch({"t": "snapshot", "snap": snap})
+
+
+async def _redo(f, eng, dispatch, get_state):
+    """Act the undone actions again: one turn (and, against the computer, its replies)."""
+    actions = f["actions"]
+    snap = None
+    done = 0
+    for action in actions:
+        text, ms = split_logged(action)
+        snap = json.loads(await eng.act(text, ms))
+        if "racks" not in snap:
+            break
+        done += 1
+        if not f["to_human"] or _is_human(snap, snap.get("to_move", -1)) or snap.get("phase") == "over":
+            break
+    if snap is None:
+        return
+    if "racks" in snap:
+        dispatch({"t": "p_redone", "left": actions[done:], "after": snap.get("actions", [])})
+    dispatch({"t": "snapshot", "snap": snap})

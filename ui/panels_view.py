@@ -1,0 +1,448 @@
+"""HTML for the panels beside the board (ui/panels.py's state -> page regions).
+
+Pure and MicroPython-safe. Every text that comes from a game record, a stored
+game or a link (names, moves, words, notes) goes through html.escape. The
+regions: the tools bar's buttons (#tools, static in index.html; only their
+disabled / aria-expanded change), the open panel (#panel) and the confirm bar
+(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map.
+"""
+
+from html import escape
+
+from ui import pastgames, rules_text, settings, state
+from ui.panels import can_redo, can_undo, pn
+
+TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
+          "past": "Past games", "settings": "Settings"}
+TOOLS = (("history", "History"), ("hint", "Hint"), ("tiles", "Tiles"), ("undo", "Undo"),
+         ("redo", "Redo"), ("rules", "Rules"), ("past", "Past games"), ("settings", "Settings"))
+KIND_WORDS = {"play": "", "pass": "passed", "exchange": "exchanged", "invalid": "did not stand",
+              "phony": "came off (challenged)", "lost": "lost a turn", "retry": "withdrawn",
+              "final": "final round", "end": "end of game", "time": "time", "trade": "free trade",
+              "decline": "declined"}
+
+
+def _e(value):
+    return escape(str(value))
+
+
+def _btn(label, pact, extra="", cls=""):
+    return ('<button type="button"' + (' class="' + cls + '"' if cls else "") + ' data-pact="' + pact + '"'
+            + extra + ">" + _e(label) + "</button>")
+
+
+def _attr(name, value):
+    return " " + name + '="' + _e(value) + '"'
+
+
+def _name(snap, seat):
+    seats = snap.get("seats", [])
+    return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
+
+
+# ----------------------------------------------------------------- history
+
+
+def _line_text(t):
+    kind = t.get("kind", "")
+    text = t.get("move") or t.get("text", "")
+    if kind == "pass":
+        text = "pass"
+    words = t.get("words") or []
+    out = t.get("name", "") + ": " + text
+    if words and kind in ("play", "final", "invalid", "phony", "retry"):
+        out += " (" + ", ".join(words) + ")"
+    score = t.get("score", 0)
+    out += " " + ("+" if score >= 0 else "") + str(score) + " = " + str(t.get("total", 0))
+    note = KIND_WORDS.get(kind, "")
+    if note:
+        out += " [" + note + "]"
+    if t.get("hinted"):
+        out += " (hint used)"
+    return out
+
+
+def breakdown_html(t):
+    """One line's breakdown: words with their letters and premiums, bonuses, swaps,
+    pick-offs and what a judgment did."""
+    parts = []
+    bd = t.get("breakdown") or {}
+    rows = []
+    for w in bd.get("breakdown") or []:
+        word = w.get("word", "")
+        letters = []
+        for i, letter in enumerate(w.get("letters") or []):
+            ch = word[i] if i < len(word) else "?"
+            prem = letter.get("premium") or ""
+            letters.append(_e(letter.get("square", "")) + " " + _e(ch) + " " + str(letter.get("value", 0))
+                           + (" " + _e(prem) if prem and letter.get("new") else "")
+                           + ("" if letter.get("new") else " (on the board)"))
+        mult = w.get("multiplier", 1)
+        rows.append('<tr data-word="' + _e(word) + '" data-score="' + str(w.get("score", 0)) + '"><th scope="row">'
+                    + _e(word) + "</th><td>" + "; ".join(letters) + "</td><td>"
+                    + ("\u00d7" + str(mult) if mult and mult != 1 else "") + "</td><td>" + str(w.get("score", 0))
+                    + "</td></tr>")
+    if rows:
+        parts.append('<table class="pn-words"><thead><tr><th scope="col">Word</th><th scope="col">Letters '
+                     '(square, letter, value, premium)</th><th scope="col">Word \u00d7</th><th scope="col">'
+                     "Score</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    bonus = bd.get("bonus") or {}
+    for key in sorted(bonus):
+        if bonus[key]:
+            parts.append('<p data-bonus="' + _e(key) + '">' + _e(key.replace("_", " ")) + " bonus +"
+                         + str(bonus[key]) + "</p>")
+    if bd.get("tiles_played"):
+        parts.append("<p>Tiles played: " + str(bd["tiles_played"]) + "</p>")
+    if t.get("swaps"):
+        parts.append("<p>Swapped a blank or flipped tile on " + _e(", ".join(t["swaps"])) + "</p>")
+    if t.get("picks"):
+        parts.append("<p>Picked off " + _e(", ".join(t["picks"])) + "</p>")
+    if t.get("invalid"):
+        parts.append("<p>Not in the word list: " + _e(", ".join(t["invalid"])) + "</p>")
+    if t.get("kind") == "exchange":
+        parts.append("<p>Exchanged " + str(max(0, len(t.get("text", "")) - 1)) + " tiles.</p>")
+    if t.get("outcome"):
+        parts.append('<p class="pn-outcome">' + _e(t["outcome"]) + "</p>")
+    if t.get("hinted"):
+        parts.append("<p>A hint was used for this turn.</p>")
+    parts.append('<p class="pn-total" data-score="' + str(t.get("score", 0)) + '">Score '
+                 + str(t.get("score", 0)) + ", total " + str(t.get("total", 0)) + "</p>")
+    return "".join(parts)
+
+
+def _export_html(p):
+    ex = p["export"]
+    if not ex:
+        return ""
+    label = "Game record (GCG)" if ex.get("what") == "gcg" else "Position (CGP)"
+    if ex.get("pending"):
+        return '<p class="pn-note">Preparing the ' + _e(label) + "\u2026</p>"
+    if ex.get("error"):
+        return '<p class="pn-note">' + _e(ex["error"]) + "</p>"
+    note = ("Copied to the clipboard. " if ex.get("copied") else "Select the text below and copy it. ")
+    return ('<p class="pn-note" role="status">' + note + "</p>"
+            '<textarea id="pn-export" readonly rows="6" data-what="' + _e(ex.get("what", "")) + '" aria-label="'
+            + label + '">' + _e(ex.get("text", "")) + "</textarea>")
+
+
+def history_html(s):
+    p = pn(s)
+    head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg"))
+            + _btn("Copy position (CGP)", "copy", _attr("data-what", "cgp")) + "</p>" + _export_html(p))
+    hist = p["hist"]
+    if hist is None:
+        return head + '<p class="pn-note">Loading the score sheet\u2026</p>'
+    if "error" in hist:
+        return head + '<p class="pn-note">' + _e(hist["error"]) + "</p>"
+    lines = hist.get("turns") or []
+    if not lines:
+        return head + '<p class="pn-note">No moves yet.</p>'
+    items = []
+    for t in lines:
+        n = t.get("n", 0)
+        open_ = p["sel"] == n
+        items.append('<li data-n="' + str(n) + '" data-kind="' + _e(t.get("kind", "")) + '"'
+                     + (' class="hinted"' if t.get("hinted") else "") + '>'
+                     + '<button type="button" class="pn-line" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
+                     + ("true" if open_ else "false") + '">' + _e(_line_text(t)) + "</button>"
+                     + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + "</div>" if open_ else "")
+                     + "</li>")
+    hints = hist.get("hints", 0)
+    foot = ('<p class="pn-note" data-hints="' + str(hints) + '">Hints used: ' + str(hints) + "</p>") if hints else ""
+    return head + '<ol class="pn-hist">' + "".join(items) + "</ol>" + foot
+
+
+# ----------------------------------------------------------------- hint
+
+
+def hint_html(s):
+    p = pn(s)
+    h = p["hint"]
+    ask = '<p class="pn-row">' + _btn("Show hints for this turn", "hint_ask") + "</p>"
+    if h is None:
+        return ask if state.my_turn(s) else '<p class="pn-note">Hints are for your turn.</p>'
+    if h.get("pending"):
+        return '<p class="pn-note" role="status">Looking for the best plays\u2026</p>'
+    if "error" in h:
+        return '<p class="pn-note">' + _e(h["error"]) + "</p>"
+    moves = h.get("moves") or []
+    if not moves:
+        return '<p class="pn-note">No play found: pass or exchange.</p>'
+    rows = []
+    placeable = state.can_place(s)
+    for i, m in enumerate(moves):
+        move = m.get("move", "")
+        rows.append('<li data-move="' + _e(move) + '" data-score="' + str(m.get("score", 0)) + '"><span>'
+                    + _e(move) + " (" + _e(", ".join(m.get("words") or [])) + ") <b>" + str(m.get("score", 0))
+                    + "</b></span> "
+                    + _btn("Show", "hint_show", _attr("data-i", i) + _attr("aria-label", "Show " + move + " on the board")
+                           + ("" if placeable else " disabled"))
+                    + _btn("Play", "hint_play", _attr("data-i", i) + _attr("aria-label", "Play " + move)
+                           + ("" if state.my_turn(s) else " disabled"))
+                    + "</li>")
+    ms = h.get("ms", 0)
+    if h.get("complete"):
+        foot = "All plays searched in " + str(ms) + " ms."
+    else:
+        foot = "Best found in " + str(ms) + " ms (the search stopped at its time limit)."
+    return ('<ol class="pn-hints">' + "".join(rows) + '</ol><p class="pn-note" data-ms="' + str(ms)
+            + '" data-complete="' + ("1" if h.get("complete") else "0") + '">' + foot + "</p>")
+
+
+# ----------------------------------------------------------------- tiles
+
+
+def tiles_html(s):
+    if s["handover"] >= 0:
+        return '<p class="pn-note">Hidden until the next player is ready.</p>'
+    u = pn(s)["unseen"]
+    if u is None:
+        return '<p class="pn-note">Counting\u2026</p>'
+    if "error" in u:
+        return '<p class="pn-note">' + _e(u["error"]) + "</p>"
+    exact = u.get("exact", True)
+    low = u.get("at_least") or {}
+    items = []
+    for letter, n in (u.get("tiles") or {}).items():
+        label = "blank" if letter == "?" else letter
+        if exact:
+            count = str(n)
+            name = label + ": " + str(n)
+        else:
+            least = low.get(letter, 0)
+            count = "\u2264" + str(n) + (" (\u2265" + str(least) + ")" if least else "")
+            name = label + ": at most " + str(n) + (", at least " + str(least) if least else "")
+        items.append('<li data-letter="' + _e(letter) + '" data-count="' + str(n) + '"'
+                     + (' class="none"' if n == 0 else "") + ' aria-label="' + _e(name) + '"><b>'
+                     + _e("?" if letter == "?" else letter) + "</b> " + _e(count) + "</li>")
+    totals = '<p data-total="' + str(u.get("total", 0)) + '">' + str(u.get("total", 0)) + " unseen: " + str(
+        u.get("bag", 0)) + " in the bag, " + str(u.get("on_racks", 0)) + " on other racks."
+    if exact:
+        totals += (" Vowels " + str(u.get("vowels", 0)) + ", consonants " + str(u.get("consonants", 0))
+                   + ", blanks " + str(u.get("blanks", 0)) + ".")
+    totals += "</p>"
+    note = ""
+    if not exact:
+        note = ('<p class="pn-note pn-scoop">Not known: which ' + str(u.get("in_play", 100)) + " of the "
+                + str(u.get("set_size", 0)) + " tiles are in this game. " + _e(u.get("note", "")) + "</p>")
+    shown = ""
+    if u.get("revealed"):
+        shown = "<h3>Racks shown</h3><ul>" + "".join(
+            "<li>" + _e(r.get("name", "")) + ": " + _e(r.get("rack") or "(empty)") + "</li>" for r in u["revealed"]) + "</ul>"
+    return totals + note + '<ul class="pn-tiles">' + "".join(items) + "</ul>" + shown
+
+
+# ----------------------------------------------------------------- rules
+
+
+def rules_html(s):
+    rules = s["snap"].get("rules", "classic")
+    try:
+        pairs = rules_text.summary(rules)
+        changed = rules_text.changed_knobs(rules)
+    except ValueError as exc:
+        return '<p class="pn-note">' + _e(exc) + "</p>"
+    preset = rules.split(",")[0]
+    try:
+        title = rules_text.preset_title(preset)
+    except (KeyError, ValueError):
+        title = preset
+    out = "<p><b>" + _e(title) + "</b></p>"
+    if changed:
+        out += ("<h3>Changed from the preset</h3><ul>" + "".join("<li>" + _e(text) + "</li>" for _, text in changed)
+                + "</ul>")
+    return out + '<dl class="pn-rules">' + "".join("<dt>" + _e(h) + "</dt><dd>" + _e(t) + "</dd>"
+                                                   for h, t in pairs) + "</dl>"
+
+
+# ----------------------------------------------------------------- past games
+
+
+def date_text(ms):
+    """Epoch milliseconds -> 'YYYY-MM-DD HH:MM' (UTC), without the time module."""
+    try:
+        secs = int(ms) // 1000
+    except (TypeError, ValueError):
+        return str(ms)[:16]
+    days, rest = secs // 86400, secs % 86400
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return "%04d-%02d-%02d %02d:%02d" % (y, m, d, rest // 3600, rest % 3600 // 60)
+
+
+def _title(preset):
+    try:
+        return rules_text.preset_title(preset)
+    except (KeyError, ValueError):
+        return preset
+
+
+def past_html(s):
+    p = pn(s)
+    if p["replay"] is not None:
+        return replay_html(s)
+    msg = '<p class="pn-note" role="status">' + _e(p["past_msg"]) + "</p>" if p["past_msg"] else ""
+    games = p["past"]
+    if games is None:
+        return msg + '<p class="pn-note">Reading your past games\u2026</p>'
+    if not games:
+        return msg + '<p class="pn-note">No finished games yet: they are kept here when a game ends.</p>'
+    rows = []
+    for g in games:
+        sm = g["summary"]
+        names = sm.get("names") or [x.get("name", "") for x in g["seats"]]
+        scores = sm.get("scores") or []
+        ppt = sm.get("ppt") or []
+        winners = [names[i] for i in sm.get("winner") or [] if i < len(names)]
+        when = date_text(g.get("date"))
+        rows.append('<tr data-id="' + _e(g["id"]) + '"><td>' + _e(when) + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
+                    + "</td><td>" + _e(", ".join(names)) + "</td><td>" + _e(" \u2013 ".join(str(x) for x in scores))
+                    + "</td><td>" + _e(" / ".join(str(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
+                    + "</td><td>" + _btn("Replay", "replay", _attr("data-id", g["id"])
+                                         + _attr("aria-label", "Replay the game of " + when))
+                    + _btn("Delete", "delete", _attr("data-id", g["id"]) + _attr("aria-label", "Delete the game of " + when))
+                    + "</td></tr>")
+    table = ('<table class="pn-past"><thead><tr><th scope="col">Date (UTC)</th><th scope="col">Rules</th>'
+             '<th scope="col">Players</th><th scope="col">Scores</th><th scope="col">Points per turn</th>'
+             '<th scope="col">Winner</th><th scope="col">Actions</th></tr></thead><tbody>' + "".join(rows)
+             + "</tbody></table>")
+    sums = []
+    for row in pastgames.by_preset(games):
+        best = row["best"]
+        best_text = (best.get("move", "") + " " + str(best.get("score", 0)) + " by " + best.get("name", "")) if best else ""
+        sums.append('<tr data-preset="' + _e(row["preset"]) + '"><th scope="row">' + _e(_title(row["preset"]))
+                    + "</th><td>" + str(row["games"]) + "</td><td>" + str(row["wins"]) + "</td><td>"
+                    + str(row["average"]) + "</td><td>" + _e(best_text) + "</td></tr>")
+    summary = ('<h3>By rules</h3><table class="pn-sum"><thead><tr><th scope="col">Rules</th><th scope="col">Games</th>'
+               '<th scope="col">Wins</th><th scope="col">Average score</th><th scope="col">Best play</th></tr></thead>'
+               "<tbody>" + "".join(sums) + "</tbody></table>")
+    return msg + table + summary
+
+
+def _mini_board(snap):
+    size = snap.get("size", 15)
+    at = {}
+    for t in snap.get("tiles", []):
+        at[t["sq"]] = t["letter"]
+    cells = []
+    cols = "ABCDEFGHIJKLMNOPQRSTU"
+    for r in range(size):
+        for c in range(size):
+            letter = at.get(cols[c] + str(r + 1), "")
+            cells.append('<span class="' + ("t" if letter else "") + ("" if letter.isupper() or not letter else " b")
+                         + '">' + _e(letter.upper()) + "</span>")
+    return ('<div class="pn-board" style="--n:' + str(size) + '" role="img" aria-label="Board with '
+            + str(len(at)) + ' tiles">' + "".join(cells) + "</div>")
+
+
+def replay_html(s):
+    rp = pn(s)["replay"]
+    nav = '<p class="pn-row">' + _btn("Back to the list", "replay_close") + "</p>"
+    if rp.get("error"):
+        return nav + '<p class="pn-note">' + _e(rp["error"]) + "</p>"
+    snap = rp.get("snap")
+    if snap is None:
+        return nav + '<p class="pn-note">Opening the game\u2026</p>'
+    k, total = rp["k"], rp["total"]
+    ctl = ('<p class="pn-row" role="group" aria-label="Replay controls">'
+           + _btn("First", "step", _attr("data-to", "first") + (" disabled" if k == 0 else ""))
+           + _btn("Back", "step", _attr("data-to", "back") + _attr("id", "rp-back") + (" disabled" if k == 0 else ""))
+           + _btn("Forward", "step", _attr("data-to", "forward") + _attr("id", "rp-forward") + (" disabled" if k >= total else ""))
+           + _btn("Last", "step", _attr("data-to", "last") + (" disabled" if k >= total else "")) + "</p>")
+    events = snap.get("events") or []
+    said = " ".join(_name(snap, t.get("player", -1)) + ": " + t.get("text", "") + " " + str(t.get("score", 0))
+                    for t in events)
+    scores = ", ".join(_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
+    where = '<p class="pn-at" data-at="' + str(k) + '" role="status">Move ' + str(k) + " of " + str(total) + (
+        ": " + _e(said) if said else "") + "</p>"
+    return (nav + ctl + where + "<p>" + _e(scores) + "</p>" + _mini_board(snap)
+            + '<p class="pn-note">Arrow keys step through the game; Home and End jump to the start and the end.</p>')
+
+
+# ----------------------------------------------------------------- settings
+
+
+def settings_html(s):
+    st = pn(s)["settings"]
+    radios = "".join('<label><input type="radio" name="set-theme" value="' + t + '"'
+                     + (" checked" if st.get("theme") == t else "") + "> " + t[0].upper() + t[1:] + "</label> "
+                     for t in settings.THEMES)
+
+    def box(name, label):
+        return ('<label class="pn-check"><input type="checkbox" name="set-' + name + '"'
+                + (" checked" if st.get(name) else "") + "> " + label + "</label>")
+
+    return ('<fieldset><legend>Theme</legend>' + radios + "</fieldset>"
+            + box("sound", "Tile sound when placing")
+            + box("confirm", "Ask before each play")
+            + '<label class="pn-check"><input type="checkbox" name="set-motion" value="reduce"'
+            + (" checked" if st.get("motion") == "reduce" else "") + "> Reduce motion (it is off anyway when "
+            "your system asks for less motion)</label>")
+
+
+# ----------------------------------------------------------------- regions
+
+BODIES = {"history": history_html, "hint": hint_html, "tiles": tiles_html, "rules": rules_html,
+          "past": past_html, "settings": settings_html}
+
+
+def panel_html(s):
+    name = pn(s)["open"]
+    if not name:
+        return ""
+    return ('<div class="pn-head"><h2 id="pn-title" tabindex="-1">' + TITLES[name] + "</h2>"
+            '<button type="button" id="pn-close" data-pact="close" aria-label="Close panel">Close</button></div>'
+            '<div class="pn-body" data-panel="' + name + '">' + BODIES[name](s) + "</div>")
+
+
+def confirm_html(s):
+    what = pn(s)["confirm"]
+    if what == "play":
+        pv = s.get("preview") or {}
+        move = pv.get("move") or "these tiles"
+        text = "Play " + move + (" for " + str(pv.get("score")) if pv.get("legal") else "") + "?"
+        yes, no = "Play it", "Not yet"
+    elif what == "undo":
+        text = "Take back the last turn?"
+        yes, no = "Take it back", "Keep it"
+    else:
+        return ""
+    return ('<p>' + _e(text) + "</p>" + '<button type="button" id="pc-yes" class="primary" data-pact="yes">'
+            + yes + '</button> <button type="button" id="pc-no" data-pact="no">' + no + "</button>")
+
+
+def tool_states(s):
+    """{button id: {attr: value}} for the tools bar."""
+    p = pn(s)
+    out = {}
+    for key, _ in TOOLS:
+        attrs = {}
+        if key in TITLES:
+            attrs["aria-expanded"] = "true" if p["open"] == key else "false"
+        out["pb-" + key] = attrs
+    out["pb-undo"]["disabled"] = None if can_undo(s) else ""
+    out["pb-redo"]["disabled"] = None if can_redo(s) else ""
+    return out
+
+
+def add_nodes(nodes, s):
+    """Add the panels' regions to a frame's node map (render.frame calls this last)."""
+    p = pn(s)
+    html = panel_html(s)
+    nodes["panel"] = {"_html": html, "hidden": None if html else ""}
+    conf = confirm_html(s)
+    nodes["pconfirm"] = {"_html": conf, "hidden": None if conf else ""}
+    for key, attrs in tool_states(s).items():
+        nodes[key] = attrs
+    body = dict(nodes.get("body") or {})
+    for key, value in settings.body_attrs(p["settings"]).items():
+        body[key] = value
+    nodes["body"] = body
+    return nodes

@@ -1,0 +1,427 @@
+"""Game links on the page side: the fragment's options, link and embed text, and the
+embed's postMessage protocol. Pure and MicroPython-safe (no DOM, no engine).
+
+The engine (engine/link.py, in the worker) is the authority on a link: it checks
+the checksum, decodes the game and parses the options after it. This module reads
+the same option grammar (``&t=N&mode=replay&theme=dark&controls=0``...) so the page
+can lay itself out (theme, embed, replay) before the engine is up; what it reads is
+only a first guess that the engine's answer ("link": {"turn", "view"}) replaces.
+"""
+
+import json
+from html import escape
+
+TAG_CHARS = "0123456789"
+CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}
+FLAGS = ("controls", "moves", "scores")
+MAX_TURN = 100000
+
+NOT_SECRET = ("A game link is not secret: anyone who decodes it can learn every rack and "
+              "the order of the bag. Share it only with the people you play.")
+SHARE_DONE = "Link copied. " + NOT_SECRET
+SHARE_FALLBACK = "Copy the link below. " + NOT_SECRET
+
+# The embed's messages (docs/embedding.md): {"protocol": PROTOCOL, "v": VERSION, "type": ...}.
+PROTOCOL = "wlc-embed"
+VERSION = 1
+MAX_MESSAGE = 2000
+
+
+def split_hash(hash_text):
+    """'#g1.DATA&t=3' -> ('g1.DATA', 't=3'); no fragment -> ('', '')."""
+    text = (hash_text or "").strip()
+    if text.startswith("#"):
+        text = text[1:]
+    data, _, options = text.partition("&")
+    return data, options
+
+
+def looks_like_link(hash_text):
+    """Whether the page was opened with something meant as a game link (then the link
+    wins over the saved game, even if it turns out to be damaged)."""
+    data, _ = split_hash(hash_text)
+    return len(data) > 1 and data[0] == "g" and data[1] in TAG_CHARS
+
+
+def parse_options(hash_text):
+    """{"turn": int | None, "view": {...}} from the options after the data; unknown
+    or malformed options are dropped here (the engine reports them)."""
+    _, options = split_hash(hash_text)
+    out = {"turn": None, "view": {}}
+    if not options:
+        return out
+    for part in options.split("&"):
+        key, sep, value = part.partition("=")
+        if not sep:
+            continue
+        if key == "t" and value.isdigit() and len(value) <= 6 and int(value) <= MAX_TURN:
+            out["turn"] = int(value)
+        elif key in CHOICES and value in CHOICES[key]:
+            out["view"][key] = value
+        elif key in FLAGS and value in ("0", "1"):
+            out["view"][key] = value == "1"
+    return out
+
+
+def options_text(turn=None, view=None):
+    """The options part ('&t=3&mode=replay') in the engine's order and spelling."""
+    parts = []
+    if turn is not None and turn >= 0:
+        parts.append("t=" + str(int(turn)))
+    view = view or {}
+    for key in ("mode", "theme"):
+        if view.get(key) in CHOICES[key]:
+            parts.append(key + "=" + view[key])
+    for key in FLAGS:
+        if key in view:
+            parts.append(key + "=" + ("1" if view[key] else "0"))
+    return "".join("&" + p for p in parts)
+
+
+def with_options(fragment, turn=None, view=None):
+    """The link fragment with its options replaced (the data is kept as it is)."""
+    data, _ = split_hash(fragment)
+    return data + options_text(turn, view)
+
+
+def page_url(location_href, page, fragment):
+    """The URL of ``page`` ("index.html" or "embed.html") beside the current page,
+    opening ``fragment``."""
+    base = (location_href or "").split("#", 1)[0].split("?", 1)[0]
+    if "/" in base:
+        base = base[:base.rindex("/") + 1]
+    return base + page + ("#" + fragment if fragment else "")
+
+
+def attr(text):
+    """Text made safe inside a double-quoted HTML attribute."""
+    return (str(text).replace("&", "&amp;").replace('"', "&quot;")
+            .replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def embed_snippet(url, title="Word Lovers' Crossword", height=640):
+    """A ready <iframe> for a host page: sized by the host, no special permissions."""
+    return ('<iframe src="' + attr(url) + '" title="' + attr(title) + '" width="100%" height="'
+            + str(int(height)) + '" style="border:0;max-width:760px" loading="lazy"></iframe>')
+
+
+def link_problem(message):
+    """What the page says when a link cannot be opened (never a traceback)."""
+    msg = (message or "").strip() or "this link cannot be opened"
+    return ("This game link could not be opened: " + msg[:200].rstrip(".")
+            + ". You can start a new game or go back to your saved game.")
+
+
+def bad_move_text(error):
+    """The message for a link whose moves stop being legal (the game is shown up to there)."""
+    return "This link's game stops early: " + (error or "a move is not legal") + " The game is shown up to there."
+
+
+# ------------------------------------------------------------------ postMessage
+
+
+def message(kind, **fields):
+    """A message from the embed to its parent (a JSON-ready dict)."""
+    out = {"protocol": PROTOCOL, "v": VERSION, "type": kind}
+    for key in fields:
+        out[key] = fields[key]
+    return out
+
+
+def parse_request(text):
+    """A parent's request (its JSON text) -> ("turn", n) | ("theme", name) | None.
+    Anything else (another protocol, a newer version, a bad value) is ignored: a
+    message can only ask for a turn or a theme, never navigate or run anything."""
+    if not isinstance(text, str) or not text or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("protocol") != PROTOCOL or data.get("v") != VERSION:
+        return None
+    kind = data.get("type")
+    if kind == "turn":
+        turn = data.get("turn")
+        if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= MAX_TURN:
+            return ("turn", turn)
+        if turn in ("first", "last"):
+            return ("turn", turn)
+    elif kind == "theme" and data.get("theme") in CHOICES["theme"]:
+        return ("theme", data["theme"])
+    return None
+
+
+# ------------------------------------------------------------------ page state
+# Handlers in the style of ui/state.py. Keys this adds to the page's state:
+#   s["link"]  None, or {"status": "pending" | "open" | "failed", "fragment", "own": bool,
+#              "turn", "view"}: a game opened from a link; own=False means it is not the
+#              saved game, so it is not saved over it (the URL carries it instead).
+#   s["box"]   None, or {"kind": "share" | "embed" | "import" | "link", ...}: the share panel.
+#   s["embed"] True on the embed page (embed.html).
+
+
+def boot(s, hash_text, embed=False, has_saved=False):
+    """The state at boot when the page was opened with ``hash_text``."""
+    s["embed"] = bool(embed)
+    s["box"] = None
+    s["replay"] = None
+    s["has_saved"] = bool(has_saved)
+    s["link"] = None
+    if looks_like_link(hash_text):
+        opts = parse_options(hash_text)
+        s["link"] = {"status": "pending", "fragment": hash_text.lstrip("#"), "own": False,
+                     "turn": opts["turn"], "view": opts["view"]}
+        s["notice"] = "Opening the shared game\u2026"
+    return s
+
+
+def saving(s):
+    """Whether the page's save effect may write the saved game now."""
+    link = s.get("link")
+    if s["snap"].get("readonly"):
+        return False
+    return not link or link.get("own") or link.get("status") == "failed"
+
+
+def same_game(spec, snap):
+    """The link's game is the saved game (the player's own link, e.g. after a reload)."""
+    if not spec or not snap:
+        return False
+    if spec.get("rules") != snap.get("rules") or spec.get("seed") != snap.get("seed"):
+        return False
+    if [x.get("name") for x in spec.get("seats", [])] != [x.get("name") for x in snap.get("seats", [])]:
+        return False
+    mine, theirs = spec.get("actions", []), snap.get("actions", [])
+    return theirs[:len(mine)] == mine
+
+
+def on_engine(base):
+    """Engine up: open the link (if any) instead of rebuilding the game shown."""
+    def handler(s, ev):
+        s = base(s, ev)
+        link = s.get("link")
+        if link and link["status"] == "pending" and ev.get("status", "ready") == "ready":
+            s["fx"] = [f for f in s["fx"] if f["do"] != "open"] + [
+                {"do": "open_link", "fragment": link["fragment"]}]
+            s["busy"] = "open"
+        return s
+    return handler
+
+
+def on_link_opened(s, ev):
+    """The engine's answer to open_link: the game, or why the link cannot be opened."""
+    from ui import replay, state
+    snap = ev.get("snap") or {}
+    link = dict(s.get("link") or {})
+    s["notice"] = ""
+    s["busy"] = ""
+    if "racks" not in snap:
+        link["status"] = "failed"
+        s["link"] = link
+        s["box"] = {"kind": "link", "text": link_problem(snap.get("error", ""))}
+        s["fx"] = s["fx"] + [{"do": "open", "spec": s["spec"]}]   # the game shown goes on
+        return s
+    info = snap.get("link") or {}
+    link["status"] = "open"
+    link["turn"], link["view"] = info.get("turn"), info.get("view") or {}
+    link["own"] = s.get("has_saved", False) and same_game(s["spec"], snap)
+    s["link"] = link
+    s["last_human"] = -1    # play by link: the seat to move sees its own rack, no hand-over
+    s = state._take_snapshot(s, snap)
+    if snap.get("error"):
+        s["message"] = bad_move_text(snap["error"])
+        s["box"] = {"kind": "link", "text": s["message"]}
+    s["fx"] = s["fx"] + [{"do": "save"}]
+    only = link["view"].get("mode") == "replay"
+    if (only or link["turn"] is not None) and not s["busy"]:
+        at = link["turn"] if link["turn"] is not None else "last"
+        s = replay.on_replay(s, {"at": at, "only": only})
+    elif not link["own"] and not s.get("embed"):
+        s["box"] = s["box"] or {"kind": "link", "text": "You opened a shared game. " + NOT_SECRET}
+    return s
+
+
+def follows(s):
+    """Whether the address bar carries the game: once it came from a link or was
+    shared (a game never shared keeps a plain address, so a reload reads the save)."""
+    link = s.get("link") or {}
+    if s["snap"].get("readonly"):
+        return False
+    return bool(s.get("shared")) or link.get("status") == "open"
+
+
+def on_snapshot(base):
+    """After every change of the live game: keep the address bar current."""
+    def handler(s, ev):
+        s = base(s, ev)
+        snap = ev.get("snap") or {}
+        if "racks" in snap and follows(s):
+            s["fx"] = s["fx"] + [{"do": "link_sync"}]
+        return s
+    return handler
+
+
+def on_new_game(base):
+    """A new game replaces whatever link was open: it is the player's own game."""
+    def handler(s, ev):
+        s["link"], s["box"], s["replay"] = None, None, None
+        if s["busy"] == "replay":
+            s["busy"] = ""
+        return base(s, ev)
+    return handler
+
+
+def on_share(s, ev):
+    kind = ev.get("kind", "share")
+    if s["snap"].get("readonly"):
+        s["message"] = "An imported record cannot be shared as a link."
+        return s
+    turn = s["replay"]["at"] if s.get("replay") else -1
+    s["fx"] = s["fx"] + [{"do": "share", "kind": kind, "turn": turn}]
+    return s
+
+
+def on_share_done(s, ev):
+    """The link (and snippet) the page made; the panel shows them as text."""
+    if ev.get("error"):
+        s["box"] = {"kind": "link", "text": "This game cannot be shared: " + ev["error"]}
+        return s
+    box = {"kind": ev.get("kind", "share"), "url": ev.get("url", ""), "copied": bool(ev.get("copied")),
+           "shared": bool(ev.get("shared"))}
+    if box["kind"] == "embed":
+        box["snippet"] = ev.get("snippet", "")
+        box["snippet_new"] = ev.get("snippet_new", "")
+    s["box"] = box
+    s["shared"] = True
+    s["announce"] = SHARE_DONE if box["copied"] else ""
+    return s
+
+
+def on_box(s, ev):
+    """Open the import panel, or close the panel."""
+    kind = ev.get("kind", "")
+    s["box"] = {"kind": kind, "text": ""} if kind == "import" else None
+    return s
+
+
+def on_import(s, ev):
+    text = ev.get("text", "")
+    if not text.strip():
+        s["box"] = {"kind": "import", "text": "Paste a GCG record or a CGP position first."}
+        return s
+    if s["engine"] != "ready" or s["busy"]:
+        s["box"] = {"kind": "import", "text": "Wait for the engine, then try again."}
+        return s
+    s["busy"] = "open"
+    s["fx"] = s["fx"] + [{"do": "import", "text": text}]
+    return s
+
+
+def on_imported(s, ev):
+    from ui import state
+    snap = ev.get("snap") or {}
+    s["busy"] = ""
+    if "racks" not in snap:
+        s["box"] = {"kind": "import", "text": "This record could not be read: " + snap.get("error", "")}
+        return s
+    info = snap.get("import") or {}
+    s["replay"] = None
+    s["last_human"] = -1
+    if snap.get("readonly"):
+        s["link"] = {"status": "view", "own": False, "turn": None, "view": {}, "fragment": ""}
+    else:
+        s["link"] = None
+    s = state._take_snapshot(s, snap)
+    s["box"] = {"kind": "imported", "info": info, "turns": snap.get("record_turns", [])}
+    if not snap.get("readonly"):
+        s["fx"] = s["fx"] + [{"do": "save"}]
+    return s
+
+
+def on_back_saved(s, ev):
+    """Leave the link's game for the saved one (read back from storage by ui/embed.py)."""
+    s["box"] = None
+    s["fx"] = s["fx"] + [{"do": "back_saved"}]
+    return s
+
+
+def handlers(base):
+    """The handlers to merge into state.HANDLERS (wrapping the base ones they extend)."""
+    from ui import replay
+    out = {"link_opened": on_link_opened, "share": on_share, "share_done": on_share_done,
+           "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
+           "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
+           "engine": on_engine(base["engine"]), "new_game": on_new_game(base["new_game"]),
+           "snapshot": on_snapshot(replay.on_snapshot(base["snapshot"])),
+           "key": replay.on_key(base["key"])}
+    for key in replay.HANDLERS:
+        out[key] = replay.HANDLERS[key]
+    return out
+
+
+# ------------------------------------------------------------------ view
+
+
+def box_html(s):
+    """The share / embed / import / link panel (all text from a link shown as text)."""
+    box = s.get("box")
+    if not box:
+        return ""
+    kind = box["kind"]
+    close = '<button type="button" data-share="close">Close</button>'
+    if kind == "link":
+        back = ('<button type="button" data-share="back_saved">Back to your saved game</button>'
+                if s.get("has_saved") and s.get("link") and not s["link"].get("own") else "")
+        return ('<p class="share-text">' + escape(box.get("text", "")) + "</p><p>"
+                '<button type="button" data-share="new">New game</button>' + back + close + "</p>")
+    if kind == "share":
+        head = ("Link copied." if box.get("copied") else "Shared." if box.get("shared")
+                else "Copy this link:")
+        return ('<p class="share-text">' + head + "</p>"
+                '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
+                + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close + "</p>")
+    if kind == "embed":
+        return ('<p class="share-text">Paste this into your page to embed the game:</p>'
+                '<textarea class="share-code" id="embed-code" readonly rows="4" aria-label="Embed code">'
+                + escape(box.get("snippet", "")) + "</textarea>"
+                '<p class="share-text">Or a new game with the same rules:</p>'
+                '<textarea class="share-code" id="embed-code-new" readonly rows="4" aria-label="Embed code, new game">'
+                + escape(box.get("snippet_new", "")) + "</textarea>"
+                '<p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close + "</p>")
+    if kind == "import":
+        return ('<label for="import-text" class="share-text">Paste a GCG record or a CGP position:</label>'
+                '<textarea id="import-text" class="share-code" rows="6"></textarea>'
+                + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
+                + '<p><button type="button" class="primary" data-share="import_go">Open</button>' + close + "</p>")
+    if kind == "imported":
+        return imported_html(box) + "<p>" + close + "</p>"
+    return ""
+
+
+def imported_html(box):
+    info = box.get("info") or {}
+    head = {"game": "Record opened: replay it or play on.",
+            "record": "Record opened: shown as it ends (it gives no seed, so it cannot be continued).",
+            "position": "Position opened: shown as given."}.get(info.get("kind"), "Opened.")
+    parts = ['<p class="share-text">' + escape(head) + "</p>"]
+    diffs = info.get("differences") or []
+    if diffs:
+        parts.append('<ul class="share-warn">' + "".join("<li>" + escape(str(d)) + "</li>" for d in diffs[:20]) + "</ul>")
+    turns = box.get("turns") or []
+    if turns:
+        rows = []
+        for t in turns[-200:]:
+            rows.append("<li>" + escape(str(t.get("player", ""))) + " " + escape(str(t.get("move", "")))
+                        + " <b>" + str(t.get("score", 0)) + "</b></li>")
+        parts.append('<ol class="rec-turns">' + "".join(rows) + "</ol>")
+    return "".join(parts)
+
+
+def nodes(s):
+    """This module's and the replay bar's regions, for ui/render.py's frame."""
+    from ui import replay
+    box = box_html(s)
+    bar = replay.bar_html(s)
+    return {"sharebox": {"_html": box, "hidden": None if box else ""},
+            "replaybar": {"_html": bar, "hidden": None if bar else ""}}
