@@ -36,7 +36,12 @@ PAGE = "index.html"
 SERVICE_WORKER = "sw.js"
 RULE_BOOK = "docs/rules.md"
 OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md")
-# Each runtime package's licence goes beside its files in vendor/.
+# Each runtime package's licence goes beside its files in vendor/. Packages whose npm
+# release ships no licence text get the full text kept in licenses/ (by package).
+SHIPPED_LICENCE_TEXTS = {
+    "pyodide": "licenses/pyodide.txt",
+    "@micropython/micropython-webassembly-pyscript": "licenses/micropython.txt",
+}
 RUNTIME_PACKAGES = {
     "@pyscript/core": "vendor/pyscript",
     "pyodide": "vendor/pyodide",
@@ -150,14 +155,17 @@ def pyscript_chunks(root: Path, entry: str = PYSCRIPT_ENTRY) -> list[str]:
 
 
 def runtime_licence(root: Path, package: str) -> bytes:
-    """The package's own licence file, else a notice from its package.json (pyodide and
-    micropython publish no licence text on npm)."""
+    """The package's own licence file, else the text kept in licenses/ (pyodide and
+    micropython publish no licence text on npm), else a notice from its package.json."""
     pkg = root / "node_modules" / package
     if not (pkg / "package.json").is_file():
         raise DistError(f"node_modules/{package} is missing: run `bash scripts/setup.sh --runtime`")
     for name in ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING"):
         if (pkg / name).is_file():
             return (pkg / name).read_bytes()
+    kept = SHIPPED_LICENCE_TEXTS.get(package)
+    if kept and (root / kept).is_file():
+        return (root / kept).read_bytes()
     meta = json.loads((pkg / "package.json").read_text())
     repo = meta.get("repository") or {}
     url = (repo.get("url", "") if isinstance(repo, dict) else str(repo)).removeprefix("git+")

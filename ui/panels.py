@@ -137,6 +137,8 @@ def on_data(s, ev):
         else:
             rp["snap"], rp["k"], rp["error"] = data, data.get("at", rp["k"]), ""
             rp["total"] = data.get("total", rp["total"])
+            if rp["k"] in (0, rp["total"]):  # its First/Back or Forward/Last button is now disabled
+                s = _fx(s, {"do": "p_focus", "id": "pn-title"})
         return _set(s, replay=rp)
     return s
 
@@ -321,7 +323,7 @@ def on_replay(s, ev):
     s = _set(s, replay=rp, open="past")
     s["busy"] = "replay"
     return _fx(s, {"do": "p_replay_open", "spec": pastgames.spec_of(entry)},
-               {"do": "p_focus", "id": "rp-forward"})
+               {"do": "p_focus", "id": "pn-title"})
 
 
 def on_step(s, ev):

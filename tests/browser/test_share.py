@@ -79,6 +79,8 @@ def test_a_link_opens_its_game_and_the_saved_game_is_kept(page, site_url):
     after = json.loads(kit.native().open_link(page.evaluate("location.hash")))
     assert after["actions"] == spec["actions"] + ["-"]
     assert kit.stored(page)["spec"] == saved_spec
+    page.locator("#handover button.primary").click()   # the other seat's turn on this device
+    assert page.locator("img").count() == 0
     page.locator("#sharebox").get_by_role("button", name="Back to your saved game").click()
     page.wait_for_function("() => !location.hash && !document.body.dataset.busy", timeout=kit.TIMEOUT_MS)
     kit.wait_idle(page)
