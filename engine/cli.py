@@ -90,6 +90,16 @@ def cmd_selfplay(args):
     return summary(rules, args.games, args.seed, levels, _lexicon(args.lexicon))
 
 
+def cmd_gcg(args):
+    from .gcg import GCGError, cli_gcg
+    try:
+        lines = cli_gcg(args.file, _lexicon(args.lexicon))
+    except GCGError as exc:
+        raise UsageError(f"cannot read the record: {exc}") from None
+    print("\n".join(lines))
+    return None
+
+
 def main(argv=None) -> int:
     from .api import MOVES_BUDGET_MS, MOVES_LIMIT
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
@@ -117,6 +127,10 @@ def main(argv=None) -> int:
     p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, greedy")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_selfplay)
+    p = sub.add_parser("gcg", help="replay a GCG record: one JSON line per turn, then the final scores")
+    p.add_argument("file")
+    p.add_argument("--lexicon")
+    p.set_defaults(func=cmd_gcg)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

@@ -338,3 +338,18 @@ def test_fuzz_foreign_records():
         parse_cgp(rec.cgp)     # the position it reached reads back
     assert not failures, "foreign exceptions:\n" + "\n".join(failures)
     assert imported_ok > 100   # many mutations (in notes, names, racks) still import
+
+
+def test_gcg_command_exit_codes(tmp_path, capsys):
+    from engine.cli import main
+
+    assert main(["gcg", str(DATA / "quackle_annotated.gcg")]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    turns = [json.loads(line) for line in lines[:-1]]
+    assert turns and all({"player", "move", "recorded", "score"} <= set(t) for t in turns)
+    assert "final" in json.loads(lines[-1])
+    bad = tmp_path / "bad.gcg"
+    bad.write_text("garbage\n")
+    assert main(["gcg", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot read the record: line 1") and len(err.splitlines()) == 1

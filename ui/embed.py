@@ -95,6 +95,7 @@ def set_hash(frag, s):
     link = s.get("link") or {}
     view = link.get("view") or {}
     frag = share.with_options(frag, None, view) if view else frag
+    W["hash"] = frag
     try:
         window.history.replaceState(None, "", "#" + frag)
     except Exception:
@@ -173,6 +174,7 @@ def attach(on, dispatch, get_state):
     on("sharebox", "click", on_box_click)
     on("replaybar", "click", on_bar_click)
     on("document", "keydown", on_key)
+    W["window"].addEventListener("hashchange", _proxy(on_hashchange))
     bridge = getattr(W["window"], "wlcEmbed", None)
     if get_state().get("embed") and bridge:
         bridge.listen(_proxy(on_request))
@@ -213,6 +215,13 @@ def on_bar_click(e):
         W["dispatch"]({"t": "replay_close"})
     elif act:
         W["dispatch"]({"t": "replay_step", "to": act})
+
+
+def on_hashchange(e):
+    """A link pasted into this tab's address bar (the page's own replaceState is not an event)."""
+    hash_text = str(W["window"].location.hash or "")
+    if hash_text.lstrip("#") != W.get("hash", ""):
+        W["dispatch"]({"t": "hash", "hash": hash_text})
 
 
 def on_key(e):

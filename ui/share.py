@@ -209,6 +209,26 @@ def on_engine(base):
     return handler
 
 
+def on_hash(s, ev):
+    """A link pasted into the address bar of the open page (only the fragment changed,
+    so the browser did not reload): open it as at boot."""
+    hash_text = ev.get("hash", "")
+    if not looks_like_link(hash_text):
+        return s
+    if s["busy"] == "replay":
+        s["busy"] = ""
+    s["replay"], s["box"] = None, None
+    opts = parse_options(hash_text)
+    s["link"] = {"status": "pending", "fragment": hash_text.lstrip("#"), "own": False,
+                 "turn": opts["turn"], "view": opts["view"]}
+    if s["engine"] != "ready":
+        s["notice"] = "Opening the shared game\u2026"
+        return s
+    s["busy"] = "open"
+    s["fx"] = s["fx"] + [{"do": "open_link", "fragment": s["link"]["fragment"]}]
+    return s
+
+
 def on_link_opened(s, ev):
     """The engine's answer to open_link: the game, or why the link cannot be opened."""
     from ui import replay, state
@@ -349,7 +369,7 @@ def on_back_saved(s, ev):
 def handlers(base):
     """The handlers to merge into state.HANDLERS (wrapping the base ones they extend)."""
     from ui import replay
-    out = {"link_opened": on_link_opened, "share": on_share, "share_done": on_share_done,
+    out = {"link_opened": on_link_opened, "hash": on_hash, "share": on_share, "share_done": on_share_done,
            "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
            "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
            "engine": on_engine(base["engine"]), "new_game": on_new_game(base["new_game"]),

@@ -14,15 +14,21 @@ EVIL = "<img src=x onerror=alert(1)>"
 HUMANS = [{"name": EVIL, "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 
-@pytest.fixture()
-def page(booted, site_url):
+@pytest.fixture(scope="module")
+def shared_page(booted, site_url):
+    """The session's page; at the end it is left as the other tests expect it: no link
+    in the address bar and nothing saved."""
     booted.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     yield booted.page
-    errors = list(booted.page_errors)
-    # leave the shared page as the other tests expect it: no link in the address bar
+    store(booted.page, None)
     goto(booted.page, site_url + "index.html")
     kit.wait_idle(booted.page)
-    assert errors == [] and booted.console_of("error") == []
+
+
+@pytest.fixture()
+def page(shared_page, booted):
+    yield shared_page
+    assert booted.page_errors == [] and booted.console_of("error") == []
 
 
 def linked_game(n_moves: int, seed: str = "link-1") -> tuple[dict, dict]:
@@ -88,6 +94,19 @@ def test_a_link_opens_its_game_and_the_saved_game_is_kept(page, site_url):
     assert sorted(kit.rack_letters(page)) == sorted(json.loads(saved)["snap"]["racks"][0])
 
 
+def test_share_copies_the_link(page, site_url):
+    """Right after the first test: the page shows the saved game (seed 11)."""
+    page.get_by_role("button", name="Share", exact=True).click()
+    url = page.locator("#share-url")
+    url.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+    link = url.input_value()
+    assert link.startswith(site_url + "index.html#g1.")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert "not secret" in page.inner_text("#sharebox")
+    again = json.loads(kit.native().open_link(link))
+    assert again["seed"] == "11" and again["actions"] == []
+
+
 def mutations(frag: str) -> dict[str, str]:
     data, _, _ = frag.partition("&")
     flip = data[:20] + ("A" if data[20] != "A" else "B") + data[21:]
@@ -96,28 +115,42 @@ def mutations(frag: str) -> dict[str, str]:
             "tag only": "g1"}
 
 
+def set_hash(page, fragment: str) -> None:
+    """Paste a link into the open page's address bar (no reload: a hashchange)."""
+    page.evaluate("h => { location.hash = h; }", fragment)
+
+
 def test_damaged_links_say_so_and_offer_a_way_on(page, site_url):
     linked_game(2)
     frag = kit.native().link(-1)
     saved = kit.saved_game({"rules": "classic", "seed": "12", "seats": kit.YOU_VS_HARD, "actions": []})
-    for what, bad in mutations(frag).items():
-        open_url(page, site_url + "index.html#" + bad, saved)
+    for i, (what, bad) in enumerate(mutations(frag).items()):
+        if i == 0:   # at boot
+            open_url(page, site_url + "index.html#" + bad, saved)
+        else:        # pasted into the open page
+            set_hash(page, bad)
+            page.wait_for_function("() => !location.hash && !document.body.dataset.busy", timeout=kit.TIMEOUT_MS)
         box = page.locator("#sharebox")
         box.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
         text = box.inner_text()
         assert "could not be opened" in text, what
+        if what == "newer":
+            assert "newer version" in text
         assert box.get_by_role("button", name="New game").is_visible(), what
         assert box.get_by_role("button", name="Back to your saved game").is_visible(), what
         assert page.locator("#board [data-square]").count() == 225, what
         assert len(kit.rack_letters(page)) == 7, what
         assert page.evaluate("location.hash") == "", what   # a reload is then a normal start
+    assert kit.stored(page)["spec"]["seed"] == "12"
 
 
 def test_a_link_with_an_illegal_move_stops_there(page, site_url):
     from engine.link import encode
     spec, snap = linked_game(1, seed="stop")
     spec = dict(spec, actions=spec["actions"] + ["8A QQQQQQ", "-"])
-    open_url(page, site_url + "index.html#" + encode(spec), None)
+    set_hash(page, encode(spec))
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('move 2')",
+                           timeout=kit.TIMEOUT_MS)
     assert "move 2 ('8A QQQQQQ')" in page.inner_text("#message")
     assert kit.scores_shown(page) == snap["scores"]
 
@@ -127,8 +160,7 @@ def test_replay_steps_through_a_link(page, site_url):
     native = kit.native()
     frag = native.link(1)
     assert frag.endswith("&t=1")
-    store(page, None)
-    goto(page, site_url + "index.html#" + frag)
+    set_hash(page, frag)
     bar = page.locator("#replaybar .rp-pos")
     bar.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
     page.wait_for_selector("#replaybar .rp-pos[data-at='1']", timeout=kit.TIMEOUT_MS)
@@ -158,17 +190,3 @@ def test_replay_steps_through_a_link(page, site_url):
     page.wait_for_selector("#replaybar", state="hidden")
     kit.wait_idle(page)
     assert kit.scores_shown(page) == snap["scores"]
-
-
-def test_share_copies_the_link(page, site_url):
-    spec = {"rules": "classic", "seed": "13", "seats": kit.YOU_VS_HARD, "actions": []}
-    open_url(page, site_url + "index.html", kit.saved_game(spec))
-    page.get_by_role("button", name="Share", exact=True).click()
-    url = page.locator("#share-url")
-    url.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
-    link = url.input_value()
-    assert link.startswith(site_url + "index.html#g1.")
-    assert page.evaluate("navigator.clipboard.readText()") == link
-    assert "not secret" in page.inner_text("#sharebox")
-    again = json.loads(kit.native().open_link(link))
-    assert again["seed"] == "13" and again["actions"] == []

@@ -276,3 +276,14 @@ def test_import_opens_a_game_or_a_read_only_view():
     game["import"] = {"kind": "game"}
     s = step(s, {"t": "imported", "snap": game})
     assert share.saving(s) and effects(s, "save")
+
+
+def test_a_link_pasted_into_the_open_page_opens():
+    s = step(new(played(2), engine="ready"), {"t": "replay"})
+    s = step(s, {"t": "hash", "hash": "#g1.NEW&t=0"})
+    assert s["replay"] is None and s["busy"] == "open" and s["link"]["turn"] == 0
+    assert effects(s, "open_link") == [{"do": "open_link", "fragment": "g1.NEW&t=0"}]
+    assert step(new(engine="ready"), {"t": "hash", "hash": "#section"})["link"] is None
+    waiting = step(new(), {"t": "hash", "hash": "#g1.NEW"})
+    assert not effects(waiting, "open_link") and waiting["link"]["status"] == "pending"
+    assert effects(step(waiting, {"t": "engine", "status": "ready"}), "open_link")
