@@ -36,8 +36,8 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 
+from .actionlog import PLAY
 from .board import Board
-from .game import PLAY
 from .movegen import Budget, MoveGenerator, TopN
 from .moves import Exchange, Pass, Play
 from .rules import Rules

@@ -7,10 +7,10 @@ takes the word lists explicitly (``lexicon``): nothing here reads them from disk
 from __future__ import annotations
 
 from .ai import HARD_MAX_BLANKS
-from .computer import PAGE_BUDGET_MS, active_rack, choose_move, computer_action, play_text
+from .computer import PAGE_BUDGET_MS, active_rack, choose_move, computer_action
 from .movegen import AllPlays, Budget, MoveGenerator, TopN
 from .moves import Play
-from .notation import parse_cgp, parse_move
+from .notation import format_move, parse_cgp, parse_move
 from .rules import Rules
 from .scoring import evaluate
 from .words import WordJudge
@@ -57,7 +57,7 @@ def move_list(rules: str, cgp: str, top: int | None, lexicon, *, limit: int | No
     rack = pos.racks[0] if pos.racks else ""
     budget = Budget(ms=budget_ms, plays=limit) if limit is not None or budget_ms is not None else None
     found, complete = _search(r, _need(lexicon), pos.board, rack, top, budget)
-    return {"moves": [{"move": play_text(pos.board, c.to_play()), "score": c.score} for c in found],
+    return {"moves": [{"move": format_move(pos.board, c.to_play()), "score": c.score} for c in found],
             "complete": complete, "stopped": budget.exhausted if budget is not None and not complete else ""}
 
 
@@ -121,4 +121,4 @@ def best_moves(game, top: int = 5, budget_ms: float | None = 1000) -> list[dict]
     board = game.board
     budget = Budget(ms=budget_ms) if budget_ms is not None else None
     found, _ = _search(game.rules, game.lexicon, board, active_rack(game), max(1, int(top)), budget)
-    return [{"move": play_text(board, c.to_play()), "score": c.score} for c in found]
+    return [{"move": format_move(board, c.to_play()), "score": c.score} for c in found]

@@ -6,7 +6,10 @@ then row number (``H8``), as in RULES.md section 1.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+from .rules import quoted
 
 # Classic premium squares, drawn as text (RULES.md section 1). T = triple word,
 # D = double word, t = triple letter, d = double letter, * = start (double word).
@@ -172,15 +175,22 @@ def square_name(row: int, col: int) -> str:
     return f"{chr(65 + col)}{row + 1}"
 
 
+# A square name: an ASCII letter and ASCII digits (str.isdigit also takes '²' and
+# other scripts' digits, which int() refuses or reads as numbers).
+_SQUARE_NAME = re.compile(r"([A-Za-z])([0-9]+)")
+
+
 def parse_square(name: str, size: int) -> tuple[int, int]:
-    """``'H8'`` -> ``(7, 7)``; raises SquareError for names off a board of ``size``."""
-    text = name.strip().upper()
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-        raise SquareError(f"{name!r} is not a square (expected a column letter and a row number, like H8)")
-    col = ord(text[0]) - 65
-    row = int(text[1:]) - 1
+    """``'H8'`` -> ``(7, 7)``; raises SquareError for anything else, or a name
+    off a board of ``size``."""
+    m = _SQUARE_NAME.fullmatch(name.strip())
+    if not m:
+        raise SquareError(f"{quoted(name)} is not a square (expected a column letter and a row number, like H8)")
+    digits = m.group(2)
+    col = ord(m.group(1).upper()) - 65
+    row = int(digits) - 1 if len(digits) <= 3 else size  # no int() of 4,301 digits
     if not (0 <= col < size and 0 <= row < size):
-        raise SquareError(f"{name!r} is off the {size}x{size} board")
+        raise SquareError(f"{quoted(name)} is off the {size}x{size} board")
     return row, col
 
 

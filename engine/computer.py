@@ -29,14 +29,12 @@ from collections import Counter
 from itertools import combinations
 
 from .ai import LEAVE_MODELS, Player, leave_family, leave_value
-from .board import Board, run
+from .board import Board
 from .game import GameError
 from .movegen import Budget
-from .moves import Play
 from .notation import format_move
 from .rules import Rules
-from .scoring import apply_pre, lone_tile_across
-from .tiles import TILE_SETS, WILD_LETTERS
+from .tiles import TILE_SETS
 from .trades import conditions, trade_allowed
 from .words import WordJudge
 
@@ -68,7 +66,7 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None) -
     rack = active_rack(game)
     if game.phase == "final":
         play = ai.best_play(board, rack, budget)
-        return play_text(board, play) if play is not None else "-"
+        return format_move(board, play) if play is not None else "-"
     if legal.trade and level in ("hard", "medium"):  # greedy ignores leaves; easy keeps it simple
         tiles = choose_trade(rack, rules, game.bag_count)
         if tiles:
@@ -91,44 +89,8 @@ def choose_move(rules: Rules, lexicon, level: str, board: Board, rack, bag_count
 
 
 def move_text(board: Board, move) -> str:
-    """Text for a computer's Play, Exchange or Pass on ``board``."""
-    if isinstance(move, Play):
-        return play_text(board, move)
+    """Text for a computer's Play, Exchange or Pass on ``board`` (no scoring)."""
     return format_move(board, move)
-
-
-def play_text(board: Board, play: Play, rules: Rules | None = None) -> str:
-    """Move text for a placement from the play and the board alone (no scoring).
-
-    The main word runs along the tiles; for a lone tile it is ``play.across``, the
-    direction the generator found it in, or with ``rules`` given, the direction
-    RULES.md 4.1 gives (``scoring.lone_tile_across``). The play must be legal.
-    (notation.format_move needs the play's Evaluation for the same text.)"""
-    size = board.size
-    after = board.copy()
-    apply_pre(after, None, play.pre, None, play.across)
-    cells = after.cells
-    new = {}
-    for sq, cell, tile in play.tiles:
-        cells[sq] = cell
-        new[sq] = cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else "")
-    squares = sorted(new)
-    if len(squares) > 1:
-        across = squares[0] // size == squares[-1] // size
-    elif rules is not None and not any(kind == "pick" for kind, _ in play.pre):
-        a = run(cells, squares[0], True, size)
-        d = run(cells, squares[0], False, size)
-        layout = board.layout
-        across = lone_tile_across(rules, len(a), layout.covers_inner(a, True),
-                                  len(d), layout.covers_inner(d, False))
-    else:
-        across = play.across
-    main = run(cells, squares[0], across, size)
-    text = "".join(new.get(sq, cells[sq]) for sq in main)
-    row, col = divmod(main[0], size)
-    coord = f"{row + 1}{chr(65 + col)}" if across else f"{chr(65 + col)}{row + 1}"
-    pre = "".join(f"{kind} {board.layout.name_of(sq)}; " for kind, sq in play.pre)
-    return f"{pre}{coord} {text}"
 
 
 def choose_trade(rack, rules: Rules, bag_count: int) -> str | None:

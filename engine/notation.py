@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .board import LAYOUTS, Board, SquareError, parse_square, square_name
+from .board import LAYOUTS, Board, SquareError, parse_square, run, square_name
 from .moves import Exchange, MoveError, Pass, Play
 from .rules import Rules, RulesError, parse_int, quoted
+from .scoring import apply_pre, lone_tile_across
 from .tiles import BLANK, WILD_LETTERS, excess_tiles
 
 MAX_PLAYERS = 4
@@ -118,20 +119,11 @@ def _rack_text(text: str, what: str) -> str:
 
 def _square_index(name: str, size: int, error, prefix: str = "") -> int:
     """A square name (ASCII letter, ASCII digits) -> index; ``error`` on anything else."""
-    m = _SQUARE.fullmatch(name.strip())
-    if not m:
-        raise error(f"{prefix}{quoted(name)} is not a square (expected a column letter and "
-                    "a row number, like H8)")
-    if len(m.group(2)) > 3:
-        raise error(f"{prefix}{quoted(name)} is off the {size}x{size} board")
     try:
-        row, col = parse_square(m.group(0), size)
+        row, col = parse_square(name, size)
     except SquareError as exc:
         raise error(f"{prefix}{exc}") from None
     return row * size + col
-
-
-_SQUARE = re.compile(r"([A-Za-z])([0-9]+)")
 
 
 def parse_cgp(text: str, rules: Rules | None = None) -> Position:
@@ -306,7 +298,11 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     row, col, across = parse_coord(fields_[0], size)
     scratch = board.copy()
     left = list(rack) if rack is not None else None
-    _structural_pre(scratch, left, pre, across)
+    for action in pre:  # each as far as it goes: whether it is allowed is the scorer's business
+        try:
+            apply_pre(scratch, left, (action,), None, across)
+        except MoveError:
+            pass
     placed = []
     r, c = row, col
     for m in _TOKEN.finditer(fields_[1]):
@@ -346,28 +342,6 @@ def parse_move(text: str, board: Board, rules: Rules, rack=None):
     return Play(tuple(placed), tuple(pre), across)
 
 
-def _structural_pre(board: Board, left, pre, across: bool) -> None:
-    """Apply swaps and picks for parsing only (which squares are empty, which tiles
-    reach the rack); whether they are allowed is the evaluator's business."""
-    size = board.size
-    step = 1 if across else size
-    for kind, sq in pre:
-        if not board.cells[sq]:
-            continue
-        if kind == "swap":
-            if left is not None and board.cells[sq].islower():
-                left.append(board.tile_at(sq))
-                if board.cells[sq].upper() in left:
-                    left.remove(board.cells[sq].upper())
-            continue
-        s = sq
-        while 0 <= s < size * size and board.cells[s] and (not across or s // size == sq // size):
-            if left is not None:
-                left.append(board.tile_at(s))
-            board.remove(s)
-            s += step
-
-
 def _blank_tile(left) -> str:
     if left is None or "?" in left:
         return "?"
@@ -379,26 +353,50 @@ def _blank_tile(left) -> str:
     return "?"
 
 
-def format_move(board: Board, move, ev=None) -> str:
-    """Text for a move; a Play needs its Evaluation (for the main word's squares)."""
+def format_move(board: Board, move, ev=None, rules: Rules | None = None) -> str:
+    """Text for a move on ``board``, from the move and the board alone: the scorer
+    need not run (the move lists write thousands of plays).
+
+    A Play's main word runs along its tiles. A lone tile's word runs the way its
+    Evaluation ``ev`` says when given; else, with ``rules`` and no pick-off, the
+    way RULES.md 4.1 gives (``scoring.lone_tile_across``); else ``play.across``,
+    the direction the generator found it in. The play must be legal: MoveError
+    when ``ev`` says it is not, or when its tiles cannot lie where they say."""
     size = board.size
     pre = "".join(f"{kind} {square_name(*divmod(sq, size))}; " for kind, sq in move.pre)
     if isinstance(move, Pass):
         return pre + "-"
     if isinstance(move, Exchange):
         return pre + "-" + move.tiles
-    if ev is None or not ev.legal:
+    if ev is not None and not ev.legal:
         raise MoveError("only a legal play can be written as move text")
-    main = ev.words[0].squares
-    new = {sq: (cell, tile) for sq, cell, tile in move.tiles}
-    after = ev.board
-    text = []
-    for sq in main:
-        if sq in new:
-            cell, tile = new[sq]
-            text.append(cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else ""))
-        else:
-            text.append(after.cells[sq])
+    after = board.copy()
+    apply_pre(after, None, move.pre, None, move.across)
+    cells = after.cells
+    new = {}
+    for sq, cell, tile in move.tiles:
+        if not 0 <= sq < size * size or cells[sq] or sq in new:
+            raise MoveError("only a legal play can be written as move text")
+        cells[sq] = cell
+        new[sq] = cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else "")
+    if not new:
+        raise MoveError("a play needs at least one tile placed")
+    squares = sorted(new)
+    if len(squares) > 1:
+        across = squares[0] // size == squares[-1] // size
+    elif ev is not None:
+        across = ev.across
+    elif rules is not None and not any(kind == "pick" for kind, _ in move.pre):
+        a = run(cells, squares[0], True, size)
+        d = run(cells, squares[0], False, size)
+        layout = board.layout
+        across = lone_tile_across(rules, len(a), layout.covers_inner(a, True),
+                                  len(d), layout.covers_inner(d, False))
+    else:
+        across = move.across
+    main = run(cells, squares[0], across, size)
+    if not new.keys() <= set(main):
+        raise MoveError("the tiles of a play must form one unbroken word with the tiles between them")
     row, col = divmod(main[0], size)
-    coord = f"{row + 1}{chr(65 + col)}" if ev.across else f"{chr(65 + col)}{row + 1}"
-    return f"{pre}{coord} {''.join(text)}"
+    coord = f"{row + 1}{chr(65 + col)}" if across else f"{chr(65 + col)}{row + 1}"
+    return f"{pre}{coord} {''.join(new.get(sq, cells[sq]) for sq in main)}"

@@ -97,7 +97,9 @@ class WordScore:
 @dataclass
 class Evaluation:
     """Everything known about a placement. ``legal`` False means a rule of sections
-    4 or 6 is broken and ``error`` says which; word validity is ``invalid``."""
+    4 or 6 is broken and ``error`` says which; word validity is ``invalid``, and
+    ``judged`` False says the words were not judged (a game's preview when the
+    rules judge words after the play), so an empty ``invalid`` tells nothing."""
 
     legal: bool
     error: str | None = None
@@ -111,6 +113,7 @@ class Evaluation:
     across: bool = True
     board: Board | None = None      # the board after the play (tiles on)
     rack: list[str] | None = None   # the rack after the play (before refilling)
+    judged: bool = True             # False: ``invalid`` was not looked at
 
     @property
     def main(self) -> WordScore | None:
@@ -122,7 +125,7 @@ class Evaluation:
             "words": [w.word for w in self.words], "invalid_words": list(self.invalid),
             "bonus": {"big_play": self.big_play, "stretch": self.stretch, "jqxz": self.jqxz},
             "breakdown": [w.to_dict(size) for w in self.words],
-            "tiles_played": self.tiles_played,
+            "tiles_played": self.tiles_played, "judged": self.judged,
         }
 
 
@@ -133,8 +136,11 @@ def apply_pre(board: Board, rack: list[str] | None, pre, rules: Rules | None,
 
     Returns the PickOff, or None without one. Raises MoveError with a player's
     message (the board and rack may then be half-changed: pass copies). With
-    ``rules`` None the rules' knobs are not checked and with ``rack`` None the
-    rack is not followed: the board alone, as move text needs it.
+    ``rules`` None no rule is judged (the knobs, free-hanging tiles, a word left
+    standing): the actions are only carried out, as move text needs them, and
+    MoveError says only that one cannot be (no blank to swap, no tile to pick, no
+    natural letter on a followed rack). With ``rack`` None the rack is not
+    followed: the board alone.
     """
     size = board.size
     cells = board.cells
@@ -167,12 +173,8 @@ def apply_pre(board: Board, rack: list[str] | None, pre, rules: Rules | None,
             if rules is not None and len(after) > rules.pick_off:
                 raise MoveError(f"you may pick off at most {rules.pick_off} trailing tiles; "
                                 f"{name} is {len(after)} tiles from the end of {_text(cells, word)}")
-            if len(after) >= len(word):
-                raise MoveError(f"a pick-off must leave part of the word; {_text(cells, word)} would vanish")
-            for s in after:
-                if has_cross_neighbour(cells, s, across, size):
-                    raise MoveError(f"the tile on {square_name(*divmod(s, size))} is not free-hanging: "
-                                    "another word runs through it")
+            if rules is not None:
+                _check_pick(cells, word, after, across, size)
             faceup = tuple(cells[s] for s in after if cells[s] in WILD_LETTERS)
             picked = PickOff(across, tuple(word), tuple(after), faceup, _text(cells, word))
             for s in after:
@@ -182,6 +184,16 @@ def apply_pre(board: Board, rack: list[str] | None, pre, rules: Rules | None,
         else:
             raise MoveError(f"unknown action {kind!r}")
     return picked
+
+
+def _check_pick(cells, word, after, across: bool, size: int) -> None:
+    """RULES.md 6.3: the picked tiles are free-hanging and part of the word stays."""
+    if len(after) >= len(word):
+        raise MoveError(f"a pick-off must leave part of the word; {_text(cells, word)} would vanish")
+    for s in after:
+        if has_cross_neighbour(cells, s, across, size):
+            raise MoveError(f"the tile on {square_name(*divmod(s, size))} is not free-hanging: "
+                            "another word runs through it")
 
 
 def _text(cells, squares) -> str:

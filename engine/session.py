@@ -224,12 +224,16 @@ def act(text: str, elapsed_ms: int = -1) -> str:
     """Apply one action for the player to move; the snapshot after, or {"error"}."""
     game = _need_game()
     elapsed = None if elapsed_ms is None or int(elapsed_ms) < 0 else int(elapsed_ms) / 1000
-    before = len(game.turns)
     try:
-        game.act(str(text), elapsed)
+        events = game.act(str(text), elapsed)
     except ValueError as exc:
         return _error(exc)
-    return _snapshot(events=game.turns[before:])
+    if not events and str(text).strip().lower() == "check":
+        out = json.loads(_snapshot())
+        out["message"] = ("The large list has every word: the play is withdrawn without penalty; "
+                          f"{game.names[game.to_move]} plays again.")
+        return json.dumps(out)
+    return _snapshot(events=events)
 
 
 def undo(n: int = 1) -> str:
@@ -251,14 +255,14 @@ def computer(budget_ms: int = 2000) -> str:
     level = _seats[game.to_move]["kind"]
     if level not in LEVELS:
         return _error(SessionError(f"{game.names[game.to_move]} is not a computer player"))
-    before = len(game.turns)
     seat = game.to_move
-    for _ in range(4):  # a trade or a challenge is followed by the same seat's turn
+    events = []
+    for _ in range(4):  # a trade or an upheld challenge is followed by the same seat's turn
         text = computer_action(game, level, budget_ms)
-        game.act(text)
-        if game.over or game.to_move != seat or len(game.turns) == before:
+        events.extend(game.act(text))
+        if game.over or game.to_move != seat:
             break
-    return _snapshot(events=game.turns[before:])
+    return _snapshot(events=events)
 
 
 def hint(top: int = 5, budget_ms: int = 1000) -> str:
@@ -491,7 +495,9 @@ def _snapshot(error: str | None = None, events=(), game: Game | None = None) -> 
         "racks": list(game.racks), "scores": list(game.scores), "to_move": game.to_move,
         "rack_player": _rack_player(game), "phase": game.phase, "end_reason": game.end_reason,
         "bag": game.bag_count, "legal": legal,
-        "turns": [_turn_dict(t) for t in game.turns],
+        # Breakdowns only for the last line: the page parses every snapshot on its
+        # main thread; history() gives every turn's breakdown when asked.
+        "turns": [_turn_dict(t, i == len(game.turns) - 1) for i, t in enumerate(game.turns)],
         "last_squares": _last_squares(game), "pickable": _pickable(game),
         "swappable": _swappable(game),
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
@@ -504,11 +510,10 @@ def _snapshot(error: str | None = None, events=(), game: Game | None = None) -> 
     return json.dumps(out)
 
 
-def _turn_dict(t) -> dict:
+def _turn_dict(t, breakdown: bool = True) -> dict:
     return {"player": t.player, "kind": t.kind, "text": t.text, "score": t.score,
-            "words": list(t.words), "invalid": list(t.invalid),
-            "squares": list(getattr(t, "squares", ()) or ()),
-            "breakdown": getattr(t, "breakdown", None)}
+            "words": list(t.words), "invalid": list(t.invalid), "squares": list(t.squares or ()),
+            "breakdown": t.breakdown if breakdown else None}
 
 
 def _rack_player(game: Game) -> int:
@@ -593,6 +598,11 @@ def _message(game: Game, events) -> str:
             parts.append(f"{name} ran out of time.")
         elif kind == "trade":
             parts.append(f"{name} made a free trade ({t.text[6:]}).")
+        elif kind == "retry":
+            parts.append(f"{name}'s play {t.text} has {', '.join(t.invalid)}, not in the word list: "
+                         "the tiles go back and the same player tries again.")
+        elif kind == "decline":
+            parts.append(f"{name} found no play in the final round.")
     if game.over and game.end_reason:
         parts.append(f"Game over: {game.end_reason}.")
     return " ".join(parts)

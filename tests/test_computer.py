@@ -12,16 +12,16 @@ import pytest
 
 from engine import api
 from engine.ai import Player
-from engine.computer import active_rack, choose_trade, computer_action, play_text
+from engine.computer import active_rack, choose_trade, computer_action
 from engine.game import DECLINE, FINAL, INVALID, PLAY, Game
 from engine.lexicon import Lexicon
 from engine.movegen import AllPlays, Budget, MoveGenerator
-from engine.moves import Exchange, Pass, Play
+from engine.moves import Exchange, MoveError, Pass, Play
 from engine.notation import Position, format_cgp, format_move, parse_cgp, parse_move
 from engine.rules import PRESETS, TWO_LETTER_72, Rules
 from engine.scoring import evaluate
 from engine.selfplay import play_game
-from engine.tiles import excess_tiles
+from engine.tiles import WILD_LETTERS, excess_tiles
 from engine.trades import conditions, trade_allowed
 from enginekit import empty_board, put
 
@@ -55,28 +55,64 @@ def test_choose_returns_the_engines_own_moves(preset):
     assert Play in kinds
 
 
+def text_of_evaluation(board, play, ev):
+    """The move text read off the scorer: its main word's squares on the board
+    after the play (how format_move once wrote a play, needing the Evaluation)."""
+    new = {sq: cell + (f"[{tile}]" if tile in WILD_LETTERS and cell.islower() else "")
+           for sq, cell, tile in play.tiles}
+    main = ev.words[0].squares
+    row, col = divmod(main[0], board.size)
+    coord = f"{row + 1}{chr(65 + col)}" if ev.across else f"{chr(65 + col)}{row + 1}"
+    pre = "".join(f"{kind} {board.layout.name_of(sq)}; " for kind, sq in play.pre)
+    return f"{pre}{coord} " + "".join(new.get(sq, ev.board.cells[sq]) for sq in main)
+
+
 @pytest.mark.parametrize("preset", ["classic", "o", "iii"])
-def test_play_text_is_format_move_without_the_scorer(preset):
+def test_format_move_writes_a_play_without_the_scorer(preset):
     rules, positions = bench_positions(preset, 8)
     gen = MoveGenerator(rules, LEX, max_blanks=1, swaps="all", pick_left_max=3)
-    checked = lone = 0
+    checked = lone = picks = swaps = 0
     for board, rack, _ in positions:
         for cand in gen.generate(board, rack, AllPlays()):
             play = cand.to_play()
-            expected = format_move(board, play, evaluate(board, rack, play, rules))
-            assert play_text(board, play) == expected
-            assert play_text(board, play, rules) == expected
+            ev = evaluate(board, rack, play, rules)
+            assert ev.legal, ev.error
+            expected = text_of_evaluation(board, play, ev)
+            assert format_move(board, play) == expected
+            assert format_move(board, play, rules=rules) == expected
+            assert format_move(board, play, ev) == expected
+            back = parse_move(expected, board, rules, rack)
+            assert (sorted(back.tiles), back.pre) == (sorted(play.tiles), play.pre)
             checked += 1
             lone += len(play.tiles) == 1
+            picks += any(kind == "pick" for kind, _ in play.pre)
+            swaps += any(kind == "swap" for kind, _ in play.pre)
     assert checked > 300 and lone > 0
+    if preset == "iii":
+        assert picks > 0 and swaps > 0
 
 
-def test_play_text_finds_a_lone_tiles_direction_with_the_rules():
+def test_format_move_finds_a_lone_tiles_direction_with_the_rules():
     o = PRESETS["o"]
     b = put(empty_board("o"), "8F CAR")
     put(b, "I9 AT")
     play = Play(((b.layout.square("I8"), "S", "S"),), across=False)  # written down, main word across
-    assert play_text(b, play, o) == format_move(b, play, evaluate(b, "S", play, o)) == "8F CARS"
+    ev = evaluate(b, "S", play, o)
+    assert format_move(b, play, rules=o) == format_move(b, play, ev) == text_of_evaluation(b, play, ev) == "8F CARS"
+    assert format_move(b, play) == "I8 SAT"  # no rules, no evaluation: the play's own direction
+
+
+def test_format_move_refuses_a_play_that_cannot_lie_there():
+    b = put(empty_board("classic"), "8D CAT")
+    on_a_tile = Play(((b.layout.square("D8"), "S", "S"),), across=True)
+    apart = Play(((b.layout.square("A1"), "S", "S"), (b.layout.square("B2"), "O", "O")), across=True)
+    gap = Play(((b.layout.square("H8"), "S", "S"), (b.layout.square("J8"), "O", "O")), across=True)
+    for play in (on_a_tile, apart, gap, Play((), across=True)):
+        with pytest.raises(MoveError):
+            format_move(b, play)
+    rejected = evaluate(b, "S", on_a_tile, PRESETS["classic"])
+    with pytest.raises(MoveError, match="only a legal play"):
+        format_move(b, on_a_tile, rejected)
 
 
 # ----------------------------------------------------------------- the decision

@@ -21,7 +21,8 @@ import pytest
 from engine.board import SquareError
 from engine.game import Game, GameError
 from engine.gcg import GCGError, read_gcg, write_gcg
-from engine.lexicon import _HEADER, HEADER_SIZE, Lexicon, LexiconFormatError
+from engine.lexicon import Lexicon, LexiconFormatError
+from engine.lexicon_format import _HEADER, HEADER_SIZE
 from engine.moves import MoveError, Play
 from engine.notation import NotationError, format_cgp, parse_cgp, parse_move
 from engine.rules import PRESETS, Rules, RulesError
@@ -271,9 +272,6 @@ def test_fuzz_word_list_files(tmp_path):
 # ------------------------------------------- findings in files other helpers own
 
 
-@pytest.mark.xfail(strict=True, reason="board.parse_square (board.py): int() on 'K²' or on a "
-                   "4,301-digit row raises a plain ValueError, not SquareError; notation.py "
-                   "checks names before calling it")
 def test_fuzz_square_names():
     from engine.board import parse_square
 

@@ -17,17 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.lexicon import (_HEADER, CHILD_BITS, END_LARGE, END_MAIN, HEADER_SIZE, LIVE_MAIN,
-                            Lexicon, LexiconFormatError)
+from engine.lexicon import CHILD_BITS, END_LARGE, END_MAIN, LIVE_MAIN, Lexicon, LexiconFormatError
+from engine.lexicon_format import _HEADER, HEADER_SIZE
+from engine.rules import TWO_LETTER_72
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
 BIN = WORDLISTS / "lexicon.bin"
-
-TWO_LETTER_72 = set("""
-AB AD AG AH AI AM AN AR AS AT AW AX AY BE BI BY DO ED EF EH EL EM EN ER EX FA GO HA HE
-HI HO ID IF IN IS IT LA LI LO MA ME MI MU MY NO NU OF OH ON OR OS OW OX PA PI RE SH SI
-SO TA TI TO UH UM UP US UT WE WO XI YE YO""".split())
 
 
 def list_sha256(words) -> str:

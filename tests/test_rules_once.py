@@ -3,7 +3,7 @@ scorer (scoring.evaluate) and the generator (linegen/movegen), and the two agree
 on positions built to sit on each rule's edge."""
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from itertools import permutations
 from pathlib import Path
 
@@ -12,9 +12,9 @@ import pytest
 from engine import board as geometry
 from engine.board import LAYOUTS
 from engine.movegen import AllPlays, MoveGenerator, swap_order, swapped
-from engine.moves import MoveError
+from engine.moves import MoveError, Play
 from engine.rules import PRESETS, TWO_LETTER_72
-from engine.scoring import (PickOff, apply_pre, evaluate, jqxz_bonus_per_tile, lone_tile_across,
+from engine.scoring import (Evaluation, PickOff, apply_pre, evaluate, jqxz_bonus_per_tile, lone_tile_across,
                             small_word_cap, stretch_points)
 from enginekit import empty_board, lexicon, put
 
@@ -125,6 +125,52 @@ def test_apply_pre_checks_rules_unless_told_not_to():
     moved = b.copy()
     apply_pre(moved, None, (("swap", b.layout.square("F8")),), None, True)  # board only
     assert moved.cells[b.layout.square("F8")] == "T"
+
+
+def test_apply_pre_without_rules_carries_out_what_the_scorer_judges():
+    """Move text lifts a pick-off that breaks RULES.md 6.3 (a tile not free-hanging,
+    or the whole word) so that the scorer can say why; with the rules it is refused."""
+    iii = PRESETS["iii"]
+    b = put(empty_board("iii"), "11F DREAMY")
+    put(b, "K12 E")                                  # a word down through the Y
+    k11, f11 = b.layout.square("K11"), b.layout.square("F11")
+    with pytest.raises(MoveError, match="free-hanging"):
+        apply_pre(b.copy(), [], (("pick", k11),), iii, True)
+    lifted, rack = b.copy(), []
+    apply_pre(lifted, rack, (("pick", k11),), None, True)
+    assert rack == ["Y"] and not lifted.cells[k11] and lifted.cells[k11 - 1] == "M"
+    put(b, "3C AT")
+    c3 = b.layout.square("C3")
+    with pytest.raises(MoveError, match="would vanish"):
+        apply_pre(b.copy(), [], (("pick", c3),), iii, True)
+    gone = b.copy()
+    pick = apply_pre(gone, None, (("pick", c3),), None, True)
+    assert pick.keep == () and not gone.cells[c3] and not gone.cells[c3 + 1]
+    # What cannot be carried out is refused even so.
+    with pytest.raises(MoveError, match="no tile on A1"):
+        apply_pre(b.copy(), None, (("pick", 0),), None, True)
+    with pytest.raises(MoveError, match="no blank on F11"):
+        apply_pre(b.copy(), None, (("swap", f11),), None, True)
+
+
+def test_swaps_and_picks_are_applied_by_one_routine():
+    src = engine_sources()
+    joined = "\n".join(src.values())
+    assert joined.count("def apply_pre(") == 1 and "def _structural_pre" not in joined
+    assert "def play_text" not in joined                 # move text: notation.format_move
+    for name in ("notation.py", "game.py", "movegen.py"):
+        assert "apply_pre" in src[name], name
+
+
+def test_evaluation_says_whether_words_were_judged():
+    classic = PRESETS["classic"]
+    b = empty_board("classic")
+    play = Play(((b.layout.square("H8"), "A", "A"), (b.layout.square("I8"), "X", "X")), across=True)
+    ev = evaluate(b, "AX", play, classic)
+    assert ev.legal and ev.judged and ev.to_dict(b.size)["judged"] is True
+    ev.judged = False                                     # as Game.preview sets it
+    assert ev.to_dict(b.size)["judged"] is False
+    assert "judged" in {f.name for f in fields(Evaluation)}
 
 
 def _first_order_by_permutations(board, rack, squares):

@@ -288,8 +288,11 @@ def test_history_breakdown_outcomes_totals_and_hints():
     lines = hist["turns"]
     assert [line["kind"] for line in lines] == [t["kind"] for t in snap["turns"]]
     assert [line["kind"] for line in lines][:3] == ["phony", "play", "lost"]
-    for line, t in zip(lines, snap["turns"]):
-        assert line["breakdown"] == t["breakdown"] and line["score"] == t["score"]
+    game_turns = session._need_game().turns
+    for k, (line, t) in enumerate(zip(lines, snap["turns"])):
+        assert line["breakdown"] == game_turns[k].breakdown and line["score"] == t["score"]
+        # The snapshot carries only the last line's breakdown (history has them all).
+        assert t["breakdown"] == (line["breakdown"] if k == len(lines) - 1 else None)
         assert line["words"] == t["words"] and line["squares"] == t["squares"]
         assert line["name"] == snap["seats"][line["player"]]["name"]
     assert lines[0]["outcome"].startswith("challenged:") and lines[0]["invalid"]
@@ -413,3 +416,32 @@ def test_import_foreign_record_and_cgp_are_read_only_views():
     assert pos["tiles"] == played["tiles"] and pos["racks"][0] == played["racks"][played["to_move"]]
     for bad in ("", "garbage", "#player1 a A\n>a: ABC 8D XYZZY +5 5\nnot a line"):
         assert set(json.loads(session.import_record(bad))) == {"error"}
+
+
+def test_open_link_answers_any_mutated_link_with_a_game_or_a_message():
+    import random
+    start("classic", "fuzz", HUMANS)
+    session.act(best_move(None))
+    frag = session.link(-1)
+    rng = random.Random(11)
+    alphabet = "ABCabc019-_&=.#%g"
+    opened = refused = 0
+    for _ in range(400):
+        chars = list(frag)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[i] = rng.choice(alphabet)
+            elif op < 0.7:
+                del chars[i:i + rng.randint(1, 8)]
+            else:
+                chars.insert(i, rng.choice(alphabet))
+        out = json.loads(session.open_link("".join(chars)))   # never raises
+        if "error" in out and "racks" not in out:
+            assert set(out) == {"error"} and out["error"]
+            refused += 1
+        else:
+            assert out["link"]["view"] is not None
+            opened += 1
+    assert refused > 300

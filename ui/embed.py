@@ -66,6 +66,7 @@ async def run(f, eng, dispatch, get_state):
         if "racks" not in snap:   # the bad link leaves the address bar (a reload is then normal)
             clear_hash()
         dispatch({"t": "link_opened", "snap": snap})
+        post_turn(get_state())
     elif do == "at":
         snap = json.loads(await eng.at(int(f["k"])))
         dispatch({"t": "replay_snap", "snap": snap})
@@ -174,11 +175,13 @@ def attach(on, dispatch, get_state):
     on("sharebox", "click", on_box_click)
     on("replaybar", "click", on_bar_click)
     on("document", "keydown", on_key)
-    W["window"].addEventListener("hashchange", _proxy(on_hashchange))
+    W["window"].onhashchange = _proxy(on_hashchange)
     bridge = getattr(W["window"], "wlcEmbed", None)
     if get_state().get("embed") and bridge:
         bridge.listen(_proxy(on_request))
         observe_height()
+        if not get_state().get("link"):   # no link to wait for: ready now
+            post_turn(get_state())
 
 
 def _proxy(fn):
@@ -201,6 +204,11 @@ def on_box_click(e):
         W["document"].getElementById("btn-new").click()
     elif act == "back_saved":
         dispatch({"t": "back_saved"})
+    elif act == "share":
+        dispatch({"t": "share"})
+    elif act == "here":
+        dispatch({"t": "box", "kind": ""})
+        dispatch({"t": "handover_done"})
     elif act == "import_go":
         area = W["document"].getElementById("import-text")
         dispatch({"t": "import", "text": str(area.value) if area is not None else ""})
@@ -268,6 +276,8 @@ def post_turn(s):
         return
     snap = s["snap"]
     r = s.get("replay")
+    if r and r.get("pending"):
+        return   # the step asked for is on its way: said when it is shown
     total = r["total"] if r else len(snap.get("actions", []))
     turn = r["at"] if r else total
     turns = snap.get("turns", [])

@@ -115,11 +115,11 @@ async def run(f):
         lay = None
         if f.get("new") or spec.get("rules") != S["layout"].get("rules"):
             lay = json.loads(await ENG.layout(spec.get("rules", "classic")))
-            if "error" in lay:
-                dispatch({"t": "error", "msg": lay["error"]})
+        snap = json.loads(await ENG.open_game(json.dumps(spec))) if lay is None or "error" not in lay else lay
+        if "racks" not in snap:
+            if f.get("new"):
+                dispatch({"t": "error", "msg": snap.get("error", "That game cannot be started.")})
                 return
-        snap = json.loads(await ENG.open_game(json.dumps(spec)))
-        if "racks" not in snap and not f.get("new"):
             # the saved game cannot be rebuilt at all: set it aside and start afresh
             set_aside(window.localStorage.getItem(store.KEY))
             dispatch({"t": "notice", "msg": "Your saved game could not be rebuilt (" + snap.get("error", "?")
@@ -159,8 +159,16 @@ async def first_state():
         notice = "Your saved game could not be read (" + problem + "); it was set aside and a new game started."
         set_aside(text)
     if saved is None:
-        resp = await fetch("./vendor/first-game.json")
-        games = json.loads(await resp.text()) if resp.ok else {}
+        early = window.wlcFirstGame  # index.html began fetching it before this interpreter was up
+        if early:
+            body = await early
+        else:
+            resp = await fetch("./vendor/first-game.json")
+            body = await resp.text() if resp.ok else ""
+        try:
+            games = json.loads(body) if body else {}
+        except ValueError:
+            games = {}
         saved = store.pick_first_game(games.get("games"), window.Math.random())
         if saved is None:
             return None
@@ -335,9 +343,7 @@ async def get_engine():
         status = json.loads(await eng.status())
     except Exception as exc:
         return None, "The game engine could not start (" + str(exc)[:100] + "). Reload the page to try again."
-    started = status.get("started_at", 0) - window.performance.timeOrigin
-    document.body.dataset.engineBoot = "python up at %d ms, import %s ms, word list %s ms" % (
-        started, status.get("import_ms"), status.get("ms"))
+    document.body.dataset.engineBoot = "import %s ms, word list %s ms" % (status.get("import_ms"), status.get("ms"))
     if status.get("state") != "ready":
         return None, "The game engine could not start: " + status.get("error", "unknown error") + "."
     return eng, ""

@@ -14,9 +14,9 @@ play"; the tile sound). Effects this module asks for:
     local (no engine): {"do": "p_focus", "id"} / {"do": "p_past"} / {"do": "p_past_save", "games"}
     / {"do": "p_settings_save", "settings"} / {"do": "p_click"}
 
-The effect runner (``run`` for engine work, ``run_local`` for the rest) and the
-DOM event readers are at the end; they get the page's objects passed in, so this
-module imports nothing of the page and its handlers stay testable natively.
+The engine effects' runner (``run``) is at the end and gets the page's objects
+passed in, so this module imports nothing of the page; the DOM event readers and
+the local effects (``run_local``) are in ui/panels_view.py.
 """
 
 import json
@@ -27,11 +27,12 @@ from ui.placing import add_placed, unplaced
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings")
 HINT_TOP = 5
 HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
-LOCAL_FX = ("p_focus", "p_past", "p_past_save", "p_settings_save", "p_click")
+LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click")
 
 BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
          "hint_at": -1, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
-         "past": None, "past_msg": "", "replay": None, "settings": settings.DEFAULTS, "stored": ""}
+         "past": None, "past_msg": "", "replay": None, "settings": settings.DEFAULTS, "stored": "",
+         "hl": -1}
 
 
 def pn(s):
@@ -149,6 +150,12 @@ def on_data(s, ev):
 def on_turn(s, ev):
     n = int(ev.get("n", -1))
     return _set(s, sel=-1 if pn(s)["sel"] == n else n)
+
+
+def on_hl(s, ev):
+    """A history line hovered or focused (-1: none): its tiles are outlined on the board."""
+    n = int(ev.get("n", -1))
+    return s if pn(s).get("hl", -1) == n else _set(s, hl=n)
 
 
 def on_copy(s, ev):
@@ -416,12 +423,22 @@ def _with_sound(base):
 
 HANDLERS = {
     "p_open": on_open, "p_close": on_close, "p_data": on_data, "p_turn": on_turn,
-    "p_copy": on_copy, "p_hint_ask": on_hint_ask, "p_hint_show": on_hint_show,
+    "p_copy": on_copy, "p_hl": on_hl, "p_hint_ask": on_hint_ask, "p_hint_show": on_hint_show,
     "p_place": on_place, "p_hint_play": on_hint_play, "p_undo": on_undo, "p_undone": on_undone,
     "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,
     "p_replay": on_replay, "p_step": on_step, "p_replay_close": on_replay_close,
     "p_delete": on_delete, "p_setting": on_setting, "p_settings": on_settings,
 }
+
+
+def _keeping_focus(base):
+    """A panel redrawn loses the focused control inside it: ask for it back after the frame."""
+    def handler(s, ev):
+        s = base(s, ev)
+        if (pn(s)["open"] or pn(s)["confirm"]) and not any(f["do"] in ("p_focus", "focus") for f in s["fx"]):
+            s = _fx(s, {"do": "p_refocus"})
+        return s
+    return handler
 
 
 def install(handlers):
@@ -430,8 +447,9 @@ def install(handlers):
     if handlers.get("p_open") is on_open:
         return handlers
     for key in HANDLERS:
-        handlers[key] = HANDLERS[key]
-    handlers["snapshot"] = _after_snapshot(handlers["snapshot"])
+        handlers[key] = _keeping_focus(HANDLERS[key])
+    handlers["p_open"] = on_open   # the mark that they are installed
+    handlers["snapshot"] = _keeping_focus(_after_snapshot(handlers["snapshot"]))
     handlers["play"] = _confirming(handlers["play"])
     handlers["key"] = _with_sound(_confirming(handlers["key"]))
     for key in ("tap_square", "tap_rack", "drop", "choose"):
@@ -440,116 +458,7 @@ def install(handlers):
     return handlers
 
 
-# ----------------------------------------------------------------- page side (objects passed in)
-
-
-INT_ATTRS = ("n", "i")
-
-
-def click(e, dispatch):
-    """A click in the tools bar, a panel or the confirm bar: buttons carry data-pact."""
-    btn = e.target.closest("[data-pact]")
-    if btn is None or btn.disabled:
-        return
-    ev = {"t": "p_" + btn.getAttribute("data-pact")}
-    for name in ("panel", "n", "i", "id", "what", "to"):
-        value = btn.getAttribute("data-" + name)
-        if value:
-            ev[name] = int(value) if name in INT_ATTRS else value
-    dispatch(ev)
-
-
-REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
-
-
-def keydown(e, dispatch, s):
-    """Keys inside a panel: Escape closes it, arrows step through a replay."""
-    key = e.key
-    if key == "Escape":
-        e.preventDefault()
-        e.stopPropagation()
-        dispatch({"t": "p_close"})
-    elif key in REPLAY_KEYS and pn(s)["replay"] is not None and e.target.tagName != "TEXTAREA":
-        e.preventDefault()
-        e.stopPropagation()
-        dispatch({"t": "p_step", "to": REPLAY_KEYS[key]})
-
-
-def change(e, dispatch):
-    """A settings field changed (fields are named "set-<setting>")."""
-    name = e.target.name or ""
-    if not name.startswith("set-"):
-        return
-    value = e.target.checked if e.target.type == "checkbox" else e.target.value
-    dispatch({"t": "p_setting", "name": name[4:], "value": value})
-
-
-def boot(window, dispatch):
-    """Read the settings at start-up (unreadable or no storage: the defaults)."""
-    text = None
-    try:
-        text = window.localStorage.getItem(settings.KEY)
-    except Exception:
-        text = None
-    dispatch({"t": "p_settings", "text": text})
-
-
-def _storage(window):
-    try:
-        return window.localStorage
-    except Exception:
-        return None
-
-
-class _NoStorage:
-    def getItem(self, key):
-        raise ValueError("no storage")
-
-    def setItem(self, key, value):
-        raise ValueError("no storage")
-
-
-async def run_local(f, window, dispatch):
-    """Effects that need no engine (focus, storage, the tile sound)."""
-    do = f["do"]
-    storage = _storage(window) or _NoStorage()
-    if do == "p_focus":
-        el = window.document.getElementById(f["id"])
-        if el is not None:
-            el.focus()
-    elif do == "p_past":
-        games, msg = pastgames.load(storage)
-        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg}})
-    elif do == "p_past_save":
-        msg = pastgames.save(storage, f["games"])
-        if msg:
-            dispatch({"t": "p_data", "what": "past", "data": {"games": f["games"], "msg": msg}})
-    elif do == "p_settings_save":
-        try:
-            storage.setItem(settings.KEY, settings.dump(f["settings"]))
-        except Exception:
-            pass  # the setting holds for this visit; nothing else depends on it
-    elif do == "p_click":
-        click_sound(window)
-
-
-def click_sound(window):
-    """A short soft click (WebAudio); silently nothing where audio is unavailable."""
-    try:
-        ctx = window.wlcAudio
-        if not ctx:
-            ctx = window.AudioContext.new()
-            window.wlcAudio = ctx
-        osc = ctx.createOscillator()
-        gain = ctx.createGain()
-        osc.frequency.value = 660
-        gain.gain.value = 0.05
-        osc.connect(gain)
-        gain.connect(ctx.destination)
-        osc.start()
-        osc.stop(ctx.currentTime + 0.03)
-    except Exception:
-        pass
+# ----------------------------------------------------------------- engine effects (objects passed in)
 
 
 async def run(f, eng, window, dispatch, get_state):
@@ -576,8 +485,8 @@ async def run(f, eng, window, dispatch, get_state):
         summary = json.loads(await eng.summary())
         if "error" in summary:
             return
-        entry = pastgames.record(f["spec"], summary, int(window.Date.now()))
-        games, msg = pastgames.keep(_storage(window) or _NoStorage(), entry)
+        entry = pastgames.record(f["spec"], summary, pastgames.now_text(window))
+        games, msg = pastgames.keep(pastgames.PageStorage(window), entry)
         dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": True}})
     elif do == "p_replay_open":
         opened = json.loads(await eng.open_game(json.dumps(f["spec"])))

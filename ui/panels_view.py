@@ -4,7 +4,8 @@ Pure and MicroPython-safe. Every text that comes from a game record, a stored
 game or a link (names, moves, words, notes) goes through html.escape. The
 regions: the tools bar's buttons (#tools, static in index.html; only their
 disabled / aria-expanded change), the open panel (#panel) and the confirm bar
-(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map.
+(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map. At the end:
+the DOM events read into panel events, and the effects that need no engine.
 """
 
 from html import escape
@@ -127,8 +128,8 @@ def _export_html(p):
 
 def history_html(s):
     p = pn(s)
-    head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg"))
-            + _btn("Copy position (CGP)", "copy", _attr("data-what", "cgp")) + "</p>" + _export_html(p))
+    head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg") + _attr("id", "pn-copy-gcg"))
+            + _btn("Copy position (CGP)", "copy", _attr("data-what", "cgp") + _attr("id", "pn-copy-cgp")) + "</p>" + _export_html(p))
     hist = p["hist"]
     if hist is None:
         return head + '<p class="pn-note">Loading the score sheet\u2026</p>'
@@ -143,7 +144,7 @@ def history_html(s):
         open_ = p["sel"] == n
         items.append('<li data-n="' + str(n) + '" data-kind="' + _e(t.get("kind", "")) + '"'
                      + (' class="hinted"' if t.get("hinted") else "") + '>'
-                     + '<button type="button" class="pn-line" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
+                     + '<button type="button" class="pn-line" id="pn-line-' + str(n) + '" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
                      + ("true" if open_ else "false") + '">' + _e(_line_text(t)) + "</button>"
                      + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + "</div>" if open_ else "")
                      + "</li>")
@@ -158,7 +159,7 @@ def history_html(s):
 def hint_html(s):
     p = pn(s)
     h = p["hint"]
-    ask = '<p class="pn-row">' + _btn("Show hints for this turn", "hint_ask") + "</p>"
+    ask = '<p class="pn-row">' + _btn("Show hints for this turn", "hint_ask", _attr("id", "pn-hint-ask")) + "</p>"
     if h is None:
         return ask if state.my_turn(s) else '<p class="pn-note">Hints are for your turn.</p>'
     if h.get("pending"):
@@ -175,9 +176,9 @@ def hint_html(s):
         rows.append('<li data-move="' + _e(move) + '" data-score="' + str(m.get("score", 0)) + '"><span>'
                     + _e(move) + " (" + _e(", ".join(m.get("words") or [])) + ") <b>" + str(m.get("score", 0))
                     + "</b></span> "
-                    + _btn("Show", "hint_show", _attr("data-i", i) + _attr("aria-label", "Show " + move + " on the board")
+                    + _btn("Show", "hint_show", _attr("data-i", i) + _attr("id", "pn-show-" + str(i)) + _attr("aria-label", "Show " + move + " on the board")
                            + ("" if placeable else " disabled"))
-                    + _btn("Play", "hint_play", _attr("data-i", i) + _attr("aria-label", "Play " + move)
+                    + _btn("Play", "hint_play", _attr("data-i", i) + _attr("id", "pn-play-" + str(i)) + _attr("aria-label", "Play " + move)
                            + ("" if state.my_turn(s) else " disabled"))
                     + "</li>")
     ms = h.get("ms", 0)
@@ -259,7 +260,9 @@ def rules_html(s):
 
 
 def date_text(ms):
-    """Epoch milliseconds -> 'YYYY-MM-DD HH:MM' (UTC), without the time module."""
+    """An ISO date or epoch milliseconds -> 'YYYY-MM-DD HH:MM' (UTC), without the time module."""
+    if isinstance(ms, str) and len(ms) >= 16 and ms[4:5] == "-":
+        return ms[:10] + " " + ms[11:16]
     try:
         secs = int(ms) // 1000
     except (TypeError, ValueError):
@@ -305,13 +308,15 @@ def past_html(s):
         rows.append('<tr data-id="' + _e(g["id"]) + '"><td>' + _e(when) + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
                     + "</td><td>" + _e(", ".join(names)) + "</td><td>" + _e(" \u2013 ".join(str(x) for x in scores))
                     + "</td><td>" + _e(" / ".join(str(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
-                    + "</td><td>" + _btn("Replay", "replay", _attr("data-id", g["id"])
+                    + '</td><td data-hints="' + str(sm.get("hints", 0)) + '">' + str(sm.get("hints", 0))
+                    + "</td><td>" + _btn("Replay", "replay", _attr("data-id", g["id"]) + _attr("id", "pn-replay-" + g["id"])
                                          + _attr("aria-label", "Replay the game of " + when))
                     + _btn("Delete", "delete", _attr("data-id", g["id"]) + _attr("aria-label", "Delete the game of " + when))
                     + "</td></tr>")
     table = ('<table class="pn-past"><thead><tr><th scope="col">Date (UTC)</th><th scope="col">Rules</th>'
              '<th scope="col">Players</th><th scope="col">Scores</th><th scope="col">Points per turn</th>'
-             '<th scope="col">Winner</th><th scope="col">Actions</th></tr></thead><tbody>' + "".join(rows)
+             '<th scope="col">Winner</th><th scope="col">Hints used</th><th scope="col">Actions</th></tr></thead><tbody>'
+             + "".join(rows)
              + "</tbody></table>")
     sums = []
     for row in pastgames.by_preset(games):
@@ -344,7 +349,7 @@ def _mini_board(snap):
 
 def replay_html(s):
     rp = pn(s)["replay"]
-    nav = '<p class="pn-row">' + _btn("Back to the list", "replay_close") + "</p>"
+    nav = '<p class="pn-row">' + _btn("Back to the list", "replay_close", _attr("id", "rp-close")) + "</p>"
     if rp.get("error"):
         return nav + '<p class="pn-note">' + _e(rp["error"]) + "</p>"
     snap = rp.get("snap")
@@ -352,10 +357,10 @@ def replay_html(s):
         return nav + '<p class="pn-note">Opening the game\u2026</p>'
     k, total = rp["k"], rp["total"]
     ctl = ('<p class="pn-row" role="group" aria-label="Replay controls">'
-           + _btn("First", "step", _attr("data-to", "first") + (" disabled" if k == 0 else ""))
+           + _btn("First", "step", _attr("data-to", "first") + _attr("id", "rp-first") + (" disabled" if k == 0 else ""))
            + _btn("Back", "step", _attr("data-to", "back") + _attr("id", "rp-back") + (" disabled" if k == 0 else ""))
            + _btn("Forward", "step", _attr("data-to", "forward") + _attr("id", "rp-forward") + (" disabled" if k >= total else ""))
-           + _btn("Last", "step", _attr("data-to", "last") + (" disabled" if k >= total else "")) + "</p>")
+           + _btn("Last", "step", _attr("data-to", "last") + _attr("id", "rp-last") + (" disabled" if k >= total else "")) + "</p>")
     events = snap.get("events") or []
     said = " ".join(_name(snap, t.get("player", -1)) + ": " + t.get("text", "") + " " + str(t.get("score", 0))
                     for t in events)
@@ -371,18 +376,18 @@ def replay_html(s):
 
 def settings_html(s):
     st = pn(s)["settings"]
-    radios = "".join('<label><input type="radio" name="set-theme" value="' + t + '"'
+    radios = "".join('<label><input type="radio" name="set-theme" id="set-theme-' + t + '" value="' + t + '"'
                      + (" checked" if st.get("theme") == t else "") + "> " + t[0].upper() + t[1:] + "</label> "
                      for t in settings.THEMES)
 
     def box(name, label):
-        return ('<label class="pn-check"><input type="checkbox" name="set-' + name + '"'
+        return ('<label class="pn-check"><input type="checkbox" name="set-' + name + '" id="set-' + name + '"'
                 + (" checked" if st.get(name) else "") + "> " + label + "</label>")
 
     return ('<fieldset><legend>Theme</legend>' + radios + "</fieldset>"
             + box("sound", "Tile sound when placing")
             + box("confirm", "Ask before each play")
-            + '<label class="pn-check"><input type="checkbox" name="set-motion" value="reduce"'
+            + '<label class="pn-check"><input type="checkbox" name="set-motion" id="set-motion" value="reduce"'
             + (" checked" if st.get("motion") == "reduce" else "") + "> Reduce motion (it is off anyway when "
             "your system asks for less motion)</label>")
 
@@ -432,6 +437,28 @@ def tool_states(s):
     return out
 
 
+COLS = "ABCDEFGHIJKLMNOPQRSTU"
+
+
+def _square_ok(sq):
+    return 2 <= len(sq) <= 3 and sq[0] in COLS and sq[1:].isdigit()
+
+
+def highlight_css(s):
+    """CSS outlining the tiles of the history line hovered or focused (a <style> text)."""
+    p = pn(s)
+    hist = p["hist"]
+    if p["open"] != "history" or p.get("hl", -1) < 0 or not hist or "turns" not in hist:
+        return ""
+    for t in hist["turns"]:
+        if t.get("n") == p["hl"]:
+            squares = [sq for sq in t.get("squares") or [] if _square_ok(sq)]
+            if squares:
+                return (", ".join("#sq-" + sq for sq in squares)
+                        + " { outline: 3px solid var(--focus); outline-offset: -3px; z-index: 1; }")
+    return ""
+
+
 def add_nodes(nodes, s):
     """Add the panels' regions to a frame's node map (render.frame calls this last)."""
     p = pn(s)
@@ -439,6 +466,7 @@ def add_nodes(nodes, s):
     nodes["panel"] = {"_html": html, "hidden": None if html else ""}
     conf = confirm_html(s)
     nodes["pconfirm"] = {"_html": conf, "hidden": None if conf else ""}
+    nodes["pn-hl"] = {"_text": highlight_css(s)}
     for key, attrs in tool_states(s).items():
         nodes[key] = attrs
     body = dict(nodes.get("body") or {})
@@ -446,3 +474,120 @@ def add_nodes(nodes, s):
         body[key] = value
     nodes["body"] = body
     return nodes
+
+
+# ----------------------------------------------------------------- page side: DOM events and local effects
+# (the page's objects are passed in; ui/main.py wires these to the regions)
+
+
+INT_ATTRS = ("n", "i")
+
+
+def click(e, dispatch):
+    """A click in the tools bar, a panel or the confirm bar: buttons carry data-pact."""
+    btn = e.target.closest("[data-pact]")
+    if btn is None or btn.disabled:
+        return
+    ev = {"t": "p_" + btn.getAttribute("data-pact")}
+    for name in ("panel", "n", "i", "id", "what", "to"):
+        value = btn.getAttribute("data-" + name)
+        if value:
+            ev[name] = int(value) if name in INT_ATTRS else value
+    dispatch(ev)
+
+
+FOCUSED = [""]   # the id of the control last focused on the page (page side)
+OWN_IDS = ("pn-", "rp-", "set-", "pc-")   # the controls the panels redraw
+
+
+def focusin(e):
+    """Listens on the whole document: focus last on a game control is never pulled back."""
+    FOCUSED[0] = e.target.id or ""
+
+
+def _refocus(document):
+    """Focus went to <body> because a redraw replaced the focused control: the control
+    with the same id takes it back (the panel's title when it is gone or disabled)."""
+    active = document.activeElement
+    if active is not None and active.tagName != "BODY":
+        return
+    if not FOCUSED[0].startswith(OWN_IDS):
+        return
+    el = document.getElementById(FOCUSED[0])
+    if el is None or el.hasAttribute("disabled"):
+        el = document.getElementById("pn-title")
+    if el is not None:
+        el.focus()
+
+
+HOVERED = [-1]
+
+
+def hover(e, dispatch):
+    """Pointer over or focus on a history line (page side): one event per change."""
+    line = e.target.closest(".pn-line") if e.type != "mouseleave" else None
+    n = int(line.getAttribute("data-n")) if line is not None else -1
+    if n != HOVERED[0]:
+        HOVERED[0] = n
+        dispatch({"t": "p_hl", "n": n})
+
+
+REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+
+
+def keydown(e, dispatch, s):
+    """Keys inside a panel: Escape closes it, arrows step through a replay."""
+    key = e.key
+    if key == "Escape":
+        e.preventDefault()
+        e.stopPropagation()
+        dispatch({"t": "p_close"})
+    elif key in REPLAY_KEYS and pn(s)["replay"] is not None and e.target.tagName != "TEXTAREA":
+        e.preventDefault()
+        e.stopPropagation()
+        dispatch({"t": "p_step", "to": REPLAY_KEYS[key]})
+
+
+def change(e, dispatch):
+    """A settings field changed (fields are named "set-<setting>")."""
+    name = e.target.name or ""
+    if not name.startswith("set-"):
+        return
+    value = e.target.checked if e.target.type == "checkbox" else e.target.value
+    dispatch({"t": "p_setting", "name": name[4:], "value": value})
+
+
+def boot(window, dispatch):
+    """Read the settings at start-up (unreadable or no storage: the defaults)."""
+    try:
+        text = pastgames.PageStorage(window).getItem(settings.KEY)
+    except Exception:
+        text = None
+    dispatch({"t": "p_settings", "text": text})
+
+
+async def run_local(f, window, dispatch):
+    """Effects that need no engine (focus, storage, the tile sound)."""
+    do = f["do"]
+    storage = pastgames.PageStorage(window)
+    if do == "p_focus":
+        el = window.document.getElementById(f["id"])
+        if el is not None:
+            el.focus()
+            FOCUSED[0] = f["id"]
+    elif do == "p_refocus":
+        _refocus(window.document)
+    elif do == "p_past":
+        games, msg = pastgames.load(storage)
+        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg}})
+    elif do == "p_past_save":
+        msg = pastgames.save(storage, f["games"])
+        if msg:
+            dispatch({"t": "p_data", "what": "past", "data": {"games": f["games"], "msg": msg}})
+    elif do == "p_settings_save":
+        try:
+            storage.setItem(settings.KEY, settings.dump(f["settings"]))
+        except Exception:
+            pass  # the setting holds for this visit; nothing else depends on it
+    elif do == "p_click":
+        settings.click_sound(window)

@@ -169,3 +169,35 @@ def by_preset(games):
         out.append({"preset": preset, "games": row["games"], "wins": row["wins"], "average": avg,
                     "best": row["best"]})
     return out
+
+
+# ----------------------------------------------------------------- the page's side
+
+
+class PageStorage:
+    """localStorage through index.html's wlcGet/wlcSet: a JS exception (storage full,
+    private mode) does not reach MicroPython as a Python one, so those two catch it
+    in JS and return it as text, raised here as a ValueError naming it."""
+
+    def __init__(self, window):
+        self.window = window
+
+    def getItem(self, key):
+        text = self.window.wlcGet(key)
+        if text and text[0] == "\u0001":
+            raise ValueError(text[1:])
+        return text or None
+
+    def setItem(self, key, value):
+        problem = self.window.wlcSet(key, value)
+        if problem:
+            raise ValueError(problem)
+
+
+def now_text(window):
+    """The date and time now, ISO 8601 in UTC (JS numbers this large do not cross
+    MicroPython's bridge intact, a text does)."""
+    try:
+        return str(window.Date.new().toISOString())
+    except Exception:
+        return ""

@@ -77,3 +77,22 @@ def body_attrs(settings):
         "data-motion": "reduce" if settings.get("motion") == "reduce" else None,
         "data-sound": "1" if settings.get("sound") else None,
     }
+
+
+def click_sound(window):
+    """A short soft click (WebAudio); silently nothing where audio is unavailable."""
+    try:
+        ctx = window.wlcAudio
+        if not ctx:
+            ctx = window.AudioContext.new()
+            window.wlcAudio = ctx
+        osc = ctx.createOscillator()
+        gain = ctx.createGain()
+        osc.frequency.value = 660
+        gain.gain.value = 0.05
+        osc.connect(gain)
+        gain.connect(ctx.destination)
+        osc.start()
+        osc.stop(ctx.currentTime + 0.03)
+    except Exception:
+        pass

@@ -383,24 +383,44 @@ def handlers(base):
 # ------------------------------------------------------------------ view
 
 
+def passing(s):
+    """Play by link, after a move: the next seat is another person's, who plays it from
+    the link, so the page asks to share it (their rack stays hidden, no hand-over)."""
+    link = s.get("link") or {}
+    return s["handover"] >= 0 and link.get("status") == "open" and not link.get("own")
+
+
 def box_html(s):
     """The share / embed / import / link panel (all text from a link shown as text)."""
     box = s.get("box")
+    if passing(s) and (not box or box["kind"] == "link"):
+        box = {"kind": "passed"}
     if not box:
         return ""
     kind = box["kind"]
     close = '<button type="button" data-share="close">Close</button>'
+    back = ('<button type="button" data-share="back_saved">Back to your saved game</button>'
+            if s.get("has_saved") and s.get("link") and not s["link"].get("own") else "")
     if kind == "link":
-        back = ('<button type="button" data-share="back_saved">Back to your saved game</button>'
-                if s.get("has_saved") and s.get("link") and not s["link"].get("own") else "")
         return ('<p class="share-text">' + escape(box.get("text", "")) + "</p><p>"
                 '<button type="button" data-share="new">New game</button>' + back + close + "</p>")
+    if kind == "passed":
+        if s["handover"] < 0:
+            return ""
+        seats = s["snap"].get("seats", [])
+        name = seats[s["handover"]].get("name", "") if s["handover"] < len(seats) else ""
+        return ('<p class="share-text">Your move is in. Press Share and send the link to ' + escape(name)
+                + ": they play their turn from it, with your rack hidden from them.</p><p>"
+                '<button type="button" class="primary" data-share="share">Share</button>'
+                '<button type="button" data-share="here">' + escape(name) + " is here: show their rack</button>"
+                + back + "</p>")
     if kind == "share":
         head = ("Link copied." if box.get("copied") else "Shared." if box.get("shared")
                 else "Copy this link:")
         return ('<p class="share-text">' + head + "</p>"
                 '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
-                + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close + "</p>")
+                + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close
+                + back + "</p>")
     if kind == "embed":
         return ('<p class="share-text">Paste this into your page to embed the game:</p>'
                 '<textarea class="share-code" id="embed-code" readonly rows="4" aria-label="Embed code">'
@@ -443,5 +463,5 @@ def nodes(s):
     from ui import replay
     box = box_html(s)
     bar = replay.bar_html(s)
-    return {"sharebox": {"_html": box, "hidden": None if box else ""},
+    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": "1" if passing(s) else None},
             "replaybar": {"_html": bar, "hidden": None if bar else ""}}

@@ -97,7 +97,7 @@ def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
 
 def test_a_save_the_engine_cannot_rebuild_is_set_aside(page):
     saved = json.loads(kit.saved_game({"rules": "classic", "seed": "8", "seats": kit.YOU_VS_HARD, "actions": []}))
-    saved["spec"]["rules"] = "no-such-rules"
+    saved["spec"]["rules"] = saved["snap"]["rules"] = "no-such-rules"
     kit.load(page, json.dumps(saved))
     page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.rules === 'classic'",
                            timeout=kit.TIMEOUT_MS)

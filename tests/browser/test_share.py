@@ -85,12 +85,22 @@ def test_a_link_opens_its_game_and_the_saved_game_is_kept(page, site_url):
     after = json.loads(kit.native().open_link(page.evaluate("location.hash")))
     assert after["actions"] == spec["actions"] + ["-"]
     assert kit.stored(page)["spec"] == saved_spec
-    page.locator("#handover button.primary").click()   # the other seat's turn on this device
+    # play by link: the next seat is asked for by link, their rack stays hidden here
+    prompt = page.locator("#sharebox")
+    prompt.get_by_text("send the link to " + EVIL).wait_for(timeout=kit.TIMEOUT_MS)
+    assert page.locator("#handover").is_hidden() and kit.rack_letters(page) == []
     assert page.locator("img").count() == 0
+    prompt.get_by_role("button", name="Share").click()
+    page.locator("#share-url").wait_for(timeout=kit.TIMEOUT_MS)
+    assert page.locator("#share-url").input_value().endswith(page.evaluate("location.hash"))
     page.locator("#sharebox").get_by_role("button", name="Back to your saved game").click()
-    page.wait_for_function("() => !location.hash && !document.body.dataset.busy", timeout=kit.TIMEOUT_MS)
+    page.wait_for_function("() => !document.body.dataset.busy && [...document.querySelectorAll('#scores .name')]"
+                           ".map(e => e.firstChild.textContent).join() === 'You,Computer'", timeout=kit.TIMEOUT_MS)
     kit.wait_idle(page)
     assert kit.scores_shown(page) == [0, 0]
+    # shared once, the address bar now follows the saved game
+    page.wait_for_function("() => location.hash.startsWith('#g1.')", timeout=kit.TIMEOUT_MS)
+    assert json.loads(kit.native().open_link(page.evaluate("location.hash")))["seed"] == "11"
     assert sorted(kit.rack_letters(page)) == sorted(json.loads(saved)["snap"]["racks"][0])
 
 
@@ -105,6 +115,43 @@ def test_share_copies_the_link(page, site_url):
     assert "not secret" in page.inner_text("#sharebox")
     again = json.loads(kit.native().open_link(link))
     assert again["seed"] == "11" and again["actions"] == []
+
+
+def test_embed_code_and_import_in_the_page(page, site_url):
+    page.get_by_role("button", name="Embed", exact=True).click()
+    code = page.locator("#embed-code")
+    code.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+    snippet = code.input_value()
+    assert snippet.startswith('<iframe src="' + site_url + "embed.html#g1.") and snippet.endswith("</iframe>")
+    assert "embed.html#g1." in page.locator("#embed-code-new").input_value()
+    # our own record: replayed exactly, and it goes on as a game
+    spec, snap = linked_game(2, seed="record")
+    gcg = json.loads(kit.native().export_gcg())["gcg"]
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.locator("#import-text").fill(gcg)
+    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('Record opened')",
+                           timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+    assert kit.scores_shown(page) == snap["scores"]
+    assert sorted(kit.rack_letters(page)) == sorted(snap["racks"][snap["to_move"]])
+    assert kit.stored(page)["spec"]["actions"] == snap["actions"]
+    # another program's record: shown as it ends, with the record's scores
+    from engine.gcg import decode_record
+    text = decode_record((kit.ROOT / "tests" / "data" / "gcg" / "woogles_csw21.gcg").read_bytes())
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.locator("#import-text").fill(text)
+    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('cannot be continued')",
+                           timeout=kit.TIMEOUT_MS)
+    assert kit.scores_shown(page) == [367, 394]
+    assert kit.stored(page)["spec"]["actions"] == snap["actions"]   # a view is not saved
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.locator("#import-text").fill("#player1 a " + EVIL + "\nnonsense")
+    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('could not be read')",
+                           timeout=kit.TIMEOUT_MS)
+    assert page.locator("img").count() == 0
 
 
 def mutations(frag: str) -> dict[str, str]:

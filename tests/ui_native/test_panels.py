@@ -87,6 +87,10 @@ def test_history_lines_and_breakdown_html():
     assert "stretch bonus +5" in html and "big play" not in html and "J5" in html
     assert 'aria-expanded="true"' in html
     assert "pn-bd" not in panels_view.panel_html(go(s, {"t": "p_turn", "n": 0}))
+    line["squares"] = ["G8", "H8", "bad}"]
+    s = go(s, {"t": "p_hl", "n": 0})
+    assert panels_view.highlight_css(s).startswith("#sq-G8, #sq-H8 {") and "bad" not in panels_view.highlight_css(s)
+    assert panels_view.highlight_css(go(s, {"t": "p_hl", "n": -1})) == ""
 
 
 def test_copy_asks_for_the_export_and_shows_a_textarea():
@@ -244,6 +248,7 @@ def test_past_games_list_replay_and_delete():
     s = go(s, {"t": "p_data", "what": "past", "data": {"games": [entry], "msg": ""}})
     html = panels_view.panel_html(s)
     assert "2025-11-23 12:13" in html and "&lt;i&gt;You" in html and "<i>" not in html
+    assert '<td data-hints="0">0' in html
     s = go(s, {"t": "p_replay", "id": "g2-1"})
     assert effects(s, "p_replay_open")[0]["spec"]["actions"] == ["8G RAINS", "-"] and s["busy"] == "replay"
     at0 = dict(fx.snap(), at=0, total=2)
@@ -266,6 +271,7 @@ def test_full_storage_on_store_becomes_the_notice():
 def test_date_text():
     assert panels_view.date_text(0) == "1970-01-01 00:00"
     assert panels_view.date_text(951782400000) == "2000-02-29 00:00"
+    assert panels_view.date_text("2026-11-23T08:30:15.123Z") == "2026-11-23 08:30"
 
 
 def test_nodes_theme_and_tools():
@@ -279,7 +285,49 @@ def test_nodes_theme_and_tools():
 def test_settings_panel_fields():
     s = go(new(), {"t": "p_open", "panel": "settings"})
     html = panels_view.panel_html(s)
-    assert 'name="set-theme" value="system" checked' in html and "> Dark</label>" in html
-    assert 'name="set-sound">' in html and 'name="set-confirm">' in html
+    assert 'id="set-theme-system" value="system" checked' in html and "> Dark</label>" in html
+    assert 'id="set-sound">' in html and 'id="set-confirm">' in html
     s = go(s, {"t": "p_setting", "name": "sound", "value": True})
-    assert 'name="set-sound" checked' in panels_view.panel_html(s)
+    assert 'id="set-sound" checked' in panels_view.panel_html(s)
+    assert effects(s, "p_refocus")  # the redrawn panel gives the focus back
+
+
+class Doc:
+    """document's shape for the focus keeper."""
+
+    def __init__(self, ids, active="BODY"):
+        self.ids, self.focused = ids, None
+        self.activeElement = El(self, "", active)
+
+    def getElementById(self, i):
+        return self.ids.get(i)
+
+
+class El:
+    def __init__(self, doc, id_, tag="BUTTON", disabled=False):
+        self.doc, self.id, self.tagName, self.disabled = doc, id_, tag, disabled
+
+    def focus(self):
+        self.doc.focused = self.id
+
+    def hasAttribute(self, name):
+        return name == "disabled" and self.disabled
+
+
+def test_refocus_gives_focus_back_after_a_redraw():
+    doc = Doc({})
+    doc.ids = {"rp-last": El(doc, "rp-last", disabled=True), "pn-title": El(doc, "pn-title", "H2"),
+               "pn-line-3": El(doc, "pn-line-3")}
+    panels_view.focusin(type("E", (), {"target": doc.ids["pn-line-3"]})())
+    panels_view._refocus(doc)
+    assert doc.focused == "pn-line-3"
+    panels_view.FOCUSED[0] = "rp-last"
+    panels_view._refocus(doc)
+    assert doc.focused == "pn-title"
+    doc.focused, doc.activeElement = None, El(doc, "sq-H8", "DIV")
+    panels_view._refocus(doc)
+    assert doc.focused is None  # focus elsewhere on the page stays where it is
+    doc.activeElement = El(doc, "", "BODY")
+    panels_view.focusin(type("E", (), {"target": El(doc, "btn-Play")})())
+    panels_view._refocus(doc)
+    assert doc.focused is None  # the Play button went disabled: the panel does not take the focus

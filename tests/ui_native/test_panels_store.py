@@ -122,3 +122,35 @@ def test_settings_change_and_body_attributes():
     m = settings.change(s, "motion", "reduce")
     assert settings.body_attrs(m)["data-motion"] == "reduce"
     assert settings.change(m, "sound", False)["sound"] is False
+
+
+class Window:
+    """The page's wlcGet/wlcSet (index.html): failures come back as text, never thrown."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    def wlcGet(self, key):
+        try:
+            return self.storage.getItem(key) or ""
+        except ValueError as exc:
+            return "\u0001" + str(exc).split(":")[0]
+
+    def wlcSet(self, key, value):
+        try:
+            self.storage.setItem(key, value)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+
+def test_page_storage_turns_failures_back_into_messages():
+    ok = pastgames.PageStorage(Window(Storage()))
+    entry = pastgames.record(spec(), summary(), "2026-11-23T08:30:00.000Z")
+    assert pastgames.keep(ok, entry) == ([entry], "")
+    assert pastgames.load(ok) == ([entry], "")
+    full = pastgames.PageStorage(Window(Storage(quota=100)))
+    assert pastgames.keep(full, entry)[1] == pastgames.FULL
+    private = pastgames.PageStorage(Window(Storage(broken=True)))
+    assert pastgames.load(private) == ([], pastgames.UNAVAILABLE)
+    assert pastgames.keep(private, entry)[1] == pastgames.UNAVAILABLE

@@ -287,3 +287,22 @@ def test_a_link_pasted_into_the_open_page_opens():
     waiting = step(new(), {"t": "hash", "hash": "#g1.NEW"})
     assert not effects(waiting, "open_link") and waiting["link"]["status"] == "pending"
     assert effects(step(waiting, {"t": "engine", "status": "ready"}), "open_link")
+
+
+def test_play_by_link_offers_to_share_instead_of_passing_the_device():
+    s = go(new(hash_text="#g1.X", engine="ready"), {"t": "engine", "status": "ready"})
+    s = step(s, {"t": "link_opened", "snap": dict(played(1, names=(EVIL, "Bob")), link={"turn": None, "view": {}})})
+    assert s["rack_seat"] == 1 and s["handover"] == -1
+    s = step(s, {"t": "snapshot", "snap": played(2, names=(EVIL, "Bob"))})
+    assert s["handover"] == 0 and share.passing(s)
+    nodes = share.nodes(s)
+    assert nodes["sharebox"]["data-pass"] == "1" and nodes["sharebox"]["hidden"] is None
+    html = nodes["sharebox"]["_html"]
+    assert "send the link to &lt;img src=x" in html and 'data-share="share"' in html
+    hot = step(new(played(1), engine="ready"), {"t": "snapshot", "snap": played(2)})   # hot seat, no link
+    assert hot["handover"] == 0 and hot["box"] is None and share.nodes(hot)["sharebox"]["hidden"] == ""
+    assert "<img" not in html
+    shared = step(s, {"t": "share_done", "kind": "share", "url": "u", "copied": True})
+    assert share.nodes(shared)["sharebox"]["data-pass"] == "1" and "Back to your saved game" in share.box_html(shared)
+    closed = step(shared, {"t": "box", "kind": ""})
+    assert "send the link to" in share.box_html(closed)   # the prompt stays until the seat is played
