@@ -600,7 +600,7 @@ def _message(game: Game, events) -> str:
             parts.append(f"{name} made a free trade ({t.text[6:]}).")
         elif kind == "retry":
             parts.append(f"{name}'s play {t.text} has {', '.join(t.invalid)}, not in the word list: "
-                         "the tiles go back and the same player tries again.")
+                         f"the tiles go back and {name} may play again.")
         elif kind == "decline":
             parts.append(f"{name} found no play in the final round.")
     if game.over and game.end_reason:

@@ -35,6 +35,8 @@ import webtool  # noqa: E402
 PAGE = "index.html"
 SERVICE_WORKER = "sw.js"
 RULE_BOOK = "docs/rules.md"
+# Files the page's scripts fetch by name (not in an attribute dist can read).
+FETCHED = ("vendor/first-game.json",)
 OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md")
 # Each runtime package's licence goes beside its files in vendor/. Packages whose npm
 # release ships no licence text get the full text kept in licenses/ (by package).
@@ -187,6 +189,7 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(pyscript_chunks(root))
     refs.update(OWN_LICENCES)
     refs.add(RULE_BOOK)
+    refs.update(FETCHED)
     refs.discard(PAGE)
     missing = sorted(r for r in refs if not (root / r).is_file())
     if missing:

@@ -28,7 +28,7 @@ def install(state):
 def boot(s, window, document):
     """``s`` with the link the page was opened with (if any) and the embed options."""
     W["window"], W["document"] = window, document
-    embed = document.body.getAttribute("data-embed") == "1"
+    embed = document.documentElement.getAttribute("data-embed") == "1"   # index.html?embed=1
     has_saved = False
     try:
         has_saved = bool(window.localStorage.getItem("wlc.game"))
@@ -65,6 +65,8 @@ async def run(f, eng, dispatch, get_state):
         snap = json.loads(await eng.open_link(f["fragment"]))
         if "racks" not in snap:   # the bad link leaves the address bar (a reload is then normal)
             clear_hash()
+        else:
+            full_game_link(share.split_hash(f["fragment"])[0])
         dispatch({"t": "link_opened", "snap": snap})
         post_turn(get_state())
     elif do == "at":
@@ -101,9 +103,14 @@ def set_hash(frag, s):
         window.history.replaceState(None, "", "#" + frag)
     except Exception:
         pass
+    full_game_link(share.split_hash(frag)[0])
+
+
+def full_game_link(data):
+    """The embed's "Open full game" link: this game in index.html (a new tab)."""
     full = W["document"].getElementById("open-full")
     if full is not None:
-        full.setAttribute("href", share.page_url(str(window.location.href), "index.html", share.split_hash(frag)[0]))
+        full.setAttribute("href", share.page_url(str(W["window"].location.href), "index.html", data))
 
 
 async def share_link(f, eng, dispatch, s):
@@ -118,9 +125,9 @@ async def share_link(f, eng, dispatch, s):
         spec = {"rules": s["spec"].get("rules", "classic"), "seed": str(int(window.Math.random() * 1e9)),
                 "seats": s["spec"].get("seats", []), "actions": []}
         fresh = await eng.link_for(json.dumps(spec), -1, "")
-        url = share.page_url(href, "embed.html", frag)
+        url = share.page_url(href, share.EMBED_PAGE, frag)
         dispatch({"t": "share_done", "kind": "embed", "url": url, "snippet": share.embed_snippet(url),
-                  "snippet_new": share.embed_snippet(share.page_url(href, "embed.html", fresh))
+                  "snippet_new": share.embed_snippet(share.page_url(href, share.EMBED_PAGE, fresh))
                   if fresh.startswith("g") else ""})
         return
     url = share.page_url(href, "index.html", frag)
@@ -173,6 +180,7 @@ def back_saved(dispatch):
 def attach(on, dispatch, get_state):
     W["dispatch"], W["get"] = dispatch, get_state
     on("sharebox", "click", on_box_click)
+    on("sharebox", "change", on_box_change)
     on("replaybar", "click", on_bar_click)
     on("document", "keydown", on_key)
     W["window"].onhashchange = _proxy(on_hashchange)
@@ -214,6 +222,24 @@ def on_box_click(e):
         dispatch({"t": "import", "text": str(area.value) if area is not None else ""})
 
 
+def on_box_change(e):
+    """A record file chosen: its text goes into the paste box (then Open, as pasted)."""
+    if e.target.id != "import-file" or not e.target.files or not e.target.files.length:
+        return
+    import asyncio
+    asyncio.create_task(_read_file(e.target.files.item(0)))
+
+
+async def _read_file(file):
+    area = W["document"].getElementById("import-text")
+    if file.size > 200000:
+        W["dispatch"]({"t": "box", "kind": "import"})
+        return
+    text = await file.text()
+    if area is not None:
+        area.value = text
+
+
 def on_bar_click(e):
     btn = e.target.closest("button")
     if btn is None or btn.disabled:
@@ -249,7 +275,7 @@ def on_key(e):
 
 
 def on_request(text):
-    """A message from the parent page (embed.html's bridge checked that it is the
+    """A message from the parent page (index.html's bridge checked that it is the
     parent and turned it into JSON text)."""
     req = share.parse_request(str(text) if text else "")
     if req is None:
@@ -263,7 +289,7 @@ def on_request(text):
 
 
 def post(msg):
-    """To the parent page, through embed.html's bridge (nothing when not framed)."""
+    """To the parent page, through index.html's bridge (nothing when not framed)."""
     bridge = getattr(W["window"], "wlcEmbed", None)
     if not bridge or LAST_POST.get(msg["type"]) == msg:
         return

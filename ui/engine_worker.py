@@ -82,8 +82,63 @@ def hint(top=5, budget_ms=1000):
     return _guard(session.hint, int(top), int(budget_ms))
 
 
+# Links, replay and records (issue 11: ui/share.py, ui/replay.py, ui/embed.py).
+def open_link(fragment):
+    return _guard(session.open_link, str(fragment))
+
+
+def link(turn=-1):
+    return _guard(session.link, int(turn))
+
+
+def link_for(spec, turn=-1, view=""):
+    return _guard(session.link_for, str(spec), int(turn), str(view))
+
+
+def at(k):
+    return _guard(session.at, int(k))
+
+
+def import_record(text):
+    return _guard(session.import_record, str(text))
+
+
+def export_gcg():
+    return _guard(session.export_gcg)
+
+
+# Panels beside the board (ui/panels.py): tiles, history, replay, exports, past games.
+def unseen(seat=-1):
+    return _guard(session.unseen, int(seat))
+
+
+def hint_preview(move):
+    return _guard(session.hint_preview, str(move))
+
+
+def hint_used(n=1):
+    return _guard(session.hint_used, int(n))
+
+
+def history():
+    return _guard(session.history)
+
+
+def export_cgp():
+    return _guard(session.export_cgp)
+
+
+def summary():
+    return _guard(session.summary)
+
+
+PANEL_EXPORTS = ["unseen", "hint_preview", "hint_used", "history", "export_cgp", "summary"]
+
+
 _boot()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "
       + str(round(STARTED_AT)) + ", ready at " + str(round(STATUS["ready_at"])))
-__export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "computer", "undo", "hint"]
+__export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "computer", "undo", "hint",
+              "open_link", "link", "link_for", "at", "import_record", "export_gcg"]
+__export__ += PANEL_EXPORTS  # ui/panels.py

@@ -15,8 +15,11 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import newgame, render, rules_text, state, store
+from ui import newgame, panels, panels_view, render, rules_text, state, store
+from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
+
+panels.install(state.HANDLERS)  # the panels beside the board
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
@@ -44,6 +47,8 @@ def dispatch(ev):
             focus = f["sq"]
         elif f["do"] == "save":
             asyncio.create_task(save_soon())
+        elif f["do"] in panels.LOCAL_FX:
+            asyncio.create_task(panels_view.run_local(f, window, dispatch))
         else:
             QUEUE.append(f)
     R.apply(S, focus)
@@ -61,8 +66,11 @@ async def save_soon():
 
 
 def save():
+    if not links.may_save(S):  # a link's game never overwrites the saved game
+        return
     try:
-        window.localStorage.setItem(store.KEY, store.dump(S))
+        # via index.html's wlcSet: a JS exception (storage full) cannot be caught in MicroPython
+        panels.pastgames.PageStorage(window).setItem(store.KEY, store.dump(S))
     except Exception as exc:  # storage full or disabled: the game goes on unsaved
         log("could not save the game:", exc)
 
@@ -89,6 +97,11 @@ async def pump():
 
 async def run(f):
     do = f["do"]
+    if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
+        await panels.run(f, ENG, window, dispatch, lambda: S)
+        return
+    if await links.run(f, ENG, dispatch, lambda: S):
+        return
     if do == "preview":
         if f["seq"] != S["seq"]:
             return
@@ -385,6 +398,8 @@ async def boot():
         S, eng, error = await state_from_engine()
         if S is None:
             return
+    links.install(state)
+    S = links.boot(S, window, document)
     R.apply(S)
     splash = document.getElementById("splash")
     if splash is not None:
@@ -401,7 +416,16 @@ async def boot():
     on("document", "keydown", on_doc_key)
     on("newgame", "change", on_dialog_change)
     on("newgame", "click", on_dialog_click)
+    for region in ("tools", "panel", "pconfirm"):
+        on(region, "click", lambda e: panels_view.click(e, dispatch))
+    on("panel", "keydown", lambda e: panels_view.keydown(e, dispatch, S))
+    on("panel", "change", lambda e: panels_view.change(e, dispatch))
+    for kind in ("mouseover", "mouseleave", "focusin"):
+        on("panel", kind, lambda e: panels_view.hover(e, dispatch))
+    on("document", "focusin", panels_view.focusin)
+    panels_view.boot(window, dispatch)
     DRAG.attach(on)
+    links.attach(on, dispatch, lambda: S)
     about = document.getElementById("about-text")
     about.innerHTML = "".join("<h3>" + escape(h) + "</h3><p>" + escape(t) + "</p>" for h, t in rules_text.ABOUT)
     if eng is None:

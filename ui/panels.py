@@ -30,9 +30,9 @@ HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within 
 LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click")
 
 BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
-         "hint_at": -1, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
+         "hint_at": None, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
          "past": None, "past_msg": "", "replay": None, "settings": settings.DEFAULTS, "stored": "",
-         "hl": -1}
+         "hl": -1, "summary": None}
 
 
 def pn(s):
@@ -123,6 +123,8 @@ def on_data(s, ev):
         return _set(s, hint=data) if ev.get("at") == p["hint_at"] else s
     if what == "export":
         return _set(s, export=data)
+    if what == "summary":
+        return _set(s, summary=data)
     if what == "past":
         s = _set(s, past=data.get("games", []), past_msg=data.get("msg", ""))
         if data.get("msg") and data.get("notice"):
@@ -172,7 +174,7 @@ def _ask_hint(s):
     p = pn(s)
     if not state.my_turn(s):
         return _set(s, hint={"error": "Hints are for your turn."})
-    at = len(_actions(s))
+    at = list(_actions(s))   # the hints belong to this position (the moves that led to it)
     if p["hint_at"] == at and p["hint"] and "moves" in p["hint"]:
         return s  # this turn's hints are shown already (and counted once)
     s = _set(s, hint={"pending": True}, hint_at=at)
@@ -187,7 +189,7 @@ def _hint_move(s, ev):
     hint = pn(s)["hint"] or {}
     moves = hint.get("moves") or []
     i = int(ev.get("i", -1))
-    if pn(s)["hint_at"] != len(_actions(s)) or not 0 <= i < len(moves):
+    if pn(s)["hint_at"] != _actions(s) or not 0 <= i < len(moves):
         return None
     return moves[i]["move"]
 
@@ -385,7 +387,7 @@ def _after_snapshot(base):
             fetch = _fetch(s, p["open"])
             if fetch and p["open"] != "past":
                 s = _fx(s, fetch)
-        if p["hint_at"] != len(_actions(s)) and p["hint"] is not None:
+        if p["hint_at"] != _actions(s) and p["hint"] is not None:
             s = _set(s, hint=None)
         if s["snap"].get("phase") == "over":
             gid = pastgames.game_id(s["spec"])
@@ -485,6 +487,7 @@ async def run(f, eng, window, dispatch, get_state):
         summary = json.loads(await eng.summary())
         if "error" in summary:
             return
+        dispatch({"t": "p_data", "what": "summary", "data": summary})
         entry = pastgames.record(f["spec"], summary, pastgames.now_text(window))
         games, msg = pastgames.keep(pastgames.PageStorage(window), entry)
         dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": True}})

@@ -423,6 +423,19 @@ def confirm_html(s):
             + yes + '</button> <button type="button" id="pc-no" data-pact="no">' + no + "</button>")
 
 
+def summary_text(s):
+    """Under the end of a game: the hints each player used (from the engine's summary)."""
+    sm = pn(s)["summary"]
+    spec = s["spec"]
+    if (s["snap"].get("phase") != "over" or not sm or str(sm.get("seed")) != str(spec.get("seed"))
+            or sm.get("actions") != len(spec.get("actions", []))):
+        return ""
+    names = sm.get("names") or []
+    per = sm.get("hints_by_seat") or []
+    who = ", ".join(names[i] + " " + str(n) for i, n in enumerate(per) if n and i < len(names))
+    return "Hints used in this game: " + str(sm.get("hints", 0)) + (" (" + who + ")" if who else "") + "."
+
+
 def tool_states(s):
     """{button id: {attr: value}} for the tools bar."""
     p = pn(s)
@@ -467,6 +480,8 @@ def add_nodes(nodes, s):
     conf = confirm_html(s)
     nodes["pconfirm"] = {"_html": conf, "hidden": None if conf else ""}
     nodes["pn-hl"] = {"_text": highlight_css(s)}
+    said = summary_text(s)
+    nodes["pn-summary"] = {"_text": said, "hidden": None if said else ""}
     for key, attrs in tool_states(s).items():
         nodes[key] = attrs
     body = dict(nodes.get("body") or {})

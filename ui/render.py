@@ -9,7 +9,7 @@ the board. The patches go to the page as one JSON text in a single call of
 
 import json
 
-from ui import geom, view
+from ui import geom, panels_view, share, view
 
 REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
            "handover", "end", "log")
@@ -99,6 +99,8 @@ def frame(s, squares=None):
     nodes["board"] = {"data-size": str(s["layout"]["size"]), "data-dir": s["dir"],
                       "style": "--n:" + str(s["layout"]["size"])}
     nodes["body"] = view.body_attrs(s)
+    nodes.update(share.nodes(s))  # share panel and replay bar (issue 11)
+    panels_view.add_nodes(nodes, s)
     return nodes
 
 

@@ -21,6 +21,9 @@ NOT_SECRET = ("A game link is not secret: anyone who decodes it can learn every 
 SHARE_DONE = "Link copied. " + NOT_SECRET
 SHARE_FALLBACK = "Copy the link below. " + NOT_SECRET
 
+# The embed is the page itself in its compact layout (embed.html redirects here).
+EMBED_PAGE = "index.html?embed=1"
+
 # The embed's messages (docs/embedding.md): {"protocol": PROTOCOL, "v": VERSION, "type": ...}.
 PROTOCOL = "wlc-embed"
 VERSION = 1
@@ -85,7 +88,7 @@ def with_options(fragment, turn=None, view=None):
 
 
 def page_url(location_href, page, fragment):
-    """The URL of ``page`` ("index.html" or "embed.html") beside the current page,
+    """The URL of ``page`` ("index.html" or EMBED_PAGE) beside the current page,
     opening ``fragment``."""
     base = (location_href or "").split("#", 1)[0].split("?", 1)[0]
     if "/" in base:
@@ -158,7 +161,7 @@ def parse_request(text):
 #              "turn", "view"}: a game opened from a link; own=False means it is not the
 #              saved game, so it is not saved over it (the URL carries it instead).
 #   s["box"]   None, or {"kind": "share" | "embed" | "import" | "link", ...}: the share panel.
-#   s["embed"] True on the embed page (embed.html).
+#   s["embed"] True on the embed page (index.html?embed=1).
 
 
 def boot(s, hash_text, embed=False, has_saved=False):
@@ -217,10 +220,13 @@ def on_hash(s, ev):
         return s
     if s["busy"] == "replay":
         s["busy"] = ""
+    shown_is_saved = saving(s)
+    prev = s.get("link")
     s["replay"], s["box"] = None, None
     opts = parse_options(hash_text)
     s["link"] = {"status": "pending", "fragment": hash_text.lstrip("#"), "own": False,
-                 "turn": opts["turn"], "view": opts["view"]}
+                 "turn": opts["turn"], "view": opts["view"], "base_own": shown_is_saved,
+                 "prev": prev if prev and prev.get("status") in ("open", "view") else None}
     if s["engine"] != "ready":
         s["notice"] = "Opening the shared game\u2026"
         return s
@@ -238,14 +244,15 @@ def on_link_opened(s, ev):
     s["busy"] = ""
     if "racks" not in snap:
         link["status"] = "failed"
-        s["link"] = link
+        s["link"] = link.get("prev") or link   # the game shown keeps its standing (saved or not)
         s["box"] = {"kind": "link", "text": link_problem(snap.get("error", ""))}
         s["fx"] = s["fx"] + [{"do": "open", "spec": s["spec"]}]   # the game shown goes on
         return s
     info = snap.get("link") or {}
     link["status"] = "open"
     link["turn"], link["view"] = info.get("turn"), info.get("view") or {}
-    link["own"] = s.get("has_saved", False) and same_game(s["spec"], snap)
+    link["own"] = bool(s.get("has_saved")) and link.get("base_own", True) and same_game(s["spec"], snap)
+    link["prev"] = None
     s["link"] = link
     s["last_human"] = -1    # play by link: the seat to move sees its own rack, no hand-over
     s = state._take_snapshot(s, snap)
@@ -432,8 +439,10 @@ def box_html(s):
     if kind == "import":
         return ('<label for="import-text" class="share-text">Paste a GCG record or a CGP position:</label>'
                 '<textarea id="import-text" class="share-code" rows="6"></textarea>'
+                '<label class="share-text">or open a file: <input type="file" id="import-file" '
+                'accept=".gcg,.cgp,.txt,text/plain"></label>'
                 + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
-                + '<p><button type="button" class="primary" data-share="import_go">Open</button>' + close + "</p>")
+                + '<p><button type="button" class="primary" data-share="import_go">Open the record</button>' + close + "</p>")
     if kind == "imported":
         return imported_html(box) + "<p>" + close + "</p>"
     return ""

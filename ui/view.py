@@ -188,6 +188,10 @@ def preview_html(s):
 def status_text(s):
     snap = s["snap"]
     seats = snap.get("seats", [])
+    if s["busy"] == "replay":  # issue 11: a past position (ui/replay.py)
+        return "Replay: the game as it was after move " + str(s["replay"]["at"]) + "." if s.get("replay") else "Replay."
+    if snap.get("phase") == "view":  # an imported record or position (ui/share.py)
+        return "An imported record, shown as it ends."
     if snap.get("phase") == "over":
         return "Game over."
     who = snap.get("to_move", 0)

@@ -1,4 +1,5 @@
-"""A real cross-origin embed: a host page served on one port frames embed.html from
+"""A real cross-origin embed: a host page served on one port frames the game (embed.html,
+which opens index.html?embed=1) from
 another (two servers), a move is played inside the frame, and the postMessage
 events (ready, height, turn) and requests (turn, theme) are checked; messages from
 anything but the parent are ignored; names from the link are shown as text."""
@@ -63,9 +64,10 @@ def wait_message(page, kind: str, **fields) -> dict:
     return [m for m in messages(page, kind) if all(m.get(k) == v for k, v in fields.items())][-1]
 
 
-def test_cross_origin_embed_plays_and_talks_to_its_parent(booted, host_url):
+def test_cross_origin_embed_plays_and_talks_to_its_parent(browser, host_url, site_url):
     url, spec = host_url
-    page = booted.page.context.new_page()
+    context = browser.new_context(viewport={"width": 800, "height": 900})   # not the shared page's log
+    page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -73,7 +75,7 @@ def test_cross_origin_embed_plays_and_talks_to_its_parent(booted, host_url):
         frame_el = page.frame_locator("#game")
         ready = wait_message(page, "ready")
         assert ready["protocol"] == "wlc-embed" and ready["v"] == 1 and ready["turn"] == 0
-        game = next(f for f in page.frames if "embed.html" in f.url)
+        game = next(f for f in page.frames if "index.html?embed=1#g1." in f.url)
         game.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
         assert game.evaluate("self.crossOriginIsolated") is False   # nothing asked of the host
         # the names come from the link: text, never HTML
@@ -84,7 +86,8 @@ def test_cross_origin_embed_plays_and_talks_to_its_parent(booted, host_url):
         assert height > 300
         page.wait_for_function("h => document.getElementById('game').height == h", arg=height)
         full = game.locator("#open-full")
-        assert full.get_attribute("target") == "_blank" and "index.html" in full.get_attribute("href")
+        assert full.get_attribute("target") == "_blank"
+        assert full.get_attribute("href").startswith(site_url + "index.html#g1.")
         # a move played inside the frame: the parent hears the turn
         move, tiles, score = kit.best_placement(dict(spec))
         kit.place_by_taps(frame_el, tiles)
@@ -107,7 +110,7 @@ def test_cross_origin_embed_plays_and_talks_to_its_parent(booted, host_url):
         wait_message(page, "theme", theme="light")   # sent after the ignored ones
         assert game.get_attribute("#replaybar .rp-pos", "data-at") == "0"
         assert [m["turn"] for m in messages(page, "turn")][-1] == 0
-        assert "embed.html" in game.url
+        assert "index.html?embed=1" in game.url   # nothing navigated the frame
         assert errors == []
     finally:
-        page.close()
+        context.close()

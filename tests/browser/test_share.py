@@ -122,14 +122,14 @@ def test_embed_code_and_import_in_the_page(page, site_url):
     code = page.locator("#embed-code")
     code.wait_for(state="visible", timeout=kit.TIMEOUT_MS)
     snippet = code.input_value()
-    assert snippet.startswith('<iframe src="' + site_url + "embed.html#g1.") and snippet.endswith("</iframe>")
-    assert "embed.html#g1." in page.locator("#embed-code-new").input_value()
+    assert snippet.startswith('<iframe src="' + site_url + "index.html?embed=1#g1.") and snippet.endswith("</iframe>")
+    assert "index.html?embed=1#g1." in page.locator("#embed-code-new").input_value()
     # our own record: replayed exactly, and it goes on as a game
     spec, snap = linked_game(2, seed="record")
     gcg = json.loads(kit.native().export_gcg())["gcg"]
     page.get_by_role("button", name="Import", exact=True).click()
     page.locator("#import-text").fill(gcg)
-    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.locator("#sharebox").get_by_role("button", name="Open the record").click()
     page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('Record opened')",
                            timeout=kit.TIMEOUT_MS)
     kit.wait_idle(page)
@@ -137,18 +137,18 @@ def test_embed_code_and_import_in_the_page(page, site_url):
     assert sorted(kit.rack_letters(page)) == sorted(snap["racks"][snap["to_move"]])
     assert kit.stored(page)["spec"]["actions"] == snap["actions"]
     # another program's record: shown as it ends, with the record's scores
-    from engine.gcg import decode_record
-    text = decode_record((kit.ROOT / "tests" / "data" / "gcg" / "woogles_csw21.gcg").read_bytes())
     page.get_by_role("button", name="Import", exact=True).click()
-    page.locator("#import-text").fill(text)
-    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.locator("#import-file").set_input_files(str(kit.ROOT / "tests" / "data" / "gcg" / "woogles_csw21.gcg"))
+    page.wait_for_function("() => document.getElementById('import-text').value.includes('#player1')",
+                           timeout=kit.TIMEOUT_MS)
+    page.locator("#sharebox").get_by_role("button", name="Open the record").click()
     page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('cannot be continued')",
                            timeout=kit.TIMEOUT_MS)
     assert kit.scores_shown(page) == [367, 394]
     assert kit.stored(page)["spec"]["actions"] == snap["actions"]   # a view is not saved
     page.get_by_role("button", name="Import", exact=True).click()
     page.locator("#import-text").fill("#player1 a " + EVIL + "\nnonsense")
-    page.locator("#sharebox").get_by_role("button", name="Open").click()
+    page.locator("#sharebox").get_by_role("button", name="Open the record").click()
     page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('could not be read')",
                            timeout=kit.TIMEOUT_MS)
     assert page.locator("img").count() == 0

@@ -107,7 +107,7 @@ def test_hint_asks_once_per_turn_and_only_on_your_turn():
     asked = effects(s, "p_hint")
     assert asked and asked[0]["budget_ms"] == 1000 and asked[0]["top"] == 5
     data = {"moves": [{"move": "8G RAINS", "score": 14, "words": ["RAINS"]}], "ms": 950, "complete": False}
-    s = go(s, {"t": "p_data", "what": "hint", "at": 0, "data": data})
+    s = go(s, {"t": "p_data", "what": "hint", "at": [], "data": data})
     html = panels_view.panel_html(s)
     assert "Best found in 950 ms" in html and 'aria-label="Play 8G RAINS"' in html
     s = go(s, {"t": "p_close"}, {"t": "p_open", "panel": "hint"})
@@ -117,7 +117,7 @@ def test_hint_asks_once_per_turn_and_only_on_your_turn():
 
 
 def test_hint_preview_places_rack_tiles_and_play_acts():
-    s = go(new(), {"t": "p_open", "panel": "hint"}, {"t": "p_data", "what": "hint", "at": 0, "data": {
+    s = go(new(), {"t": "p_open", "panel": "hint"}, {"t": "p_data", "what": "hint", "at": [], "data": {
         "moves": [{"move": "8G RAINS", "score": 14, "words": ["RAINS"]}], "ms": 5, "complete": True}})
     s = go(s, {"t": "p_hint_show", "i": 0})
     assert effects(s, "p_hint_preview") == [{"do": "p_hint_preview", "move": "8G RAINS"}]
@@ -209,6 +209,17 @@ def test_game_end_stores_the_game_once():
     assert len(effects(s, "p_store")) == 1
     s = go(s, {"t": "snapshot", "snap": over})
     assert not effects(s, "p_store")
+
+
+def test_end_of_game_says_the_hints_used():
+    over = played(phase="over", winner=[0])
+    s = go(new(played()), {"t": "snapshot", "snap": over})
+    assert panels_view.summary_text(s) == ""
+    sm = {"seed": "t1", "actions": 2, "names": ["You", "Player 2"], "hints": 2, "hints_by_seat": [2, 0]}
+    s = go(s, {"t": "p_data", "what": "summary", "data": sm})
+    assert panels_view.summary_text(s) == "Hints used in this game: 2 (You 2)."
+    s = go(s, {"t": "snapshot", "snap": played(actions=["8G RAINS"])})
+    assert panels_view.summary_text(s) == ""
 
 
 def test_open_panel_refreshes_on_each_snapshot():
@@ -331,3 +342,14 @@ def test_refocus_gives_focus_back_after_a_redraw():
     panels_view.focusin(type("E", (), {"target": El(doc, "btn-Play")})())
     panels_view._refocus(doc)
     assert doc.focused is None  # the Play button went disabled: the panel does not take the focus
+
+
+def test_hints_belong_to_their_position():
+    data = {"moves": [{"move": "8G RAINS", "score": 14, "words": ["RAINS"]}], "ms": 5, "complete": True}
+    s = go(new(played(actions=["8D ZEBRAS", "-"])), {"t": "p_open", "panel": "hint"})
+    assert effects(s, "p_hint")[0]["at"] == ["8D ZEBRAS", "-"]
+    s = go(s, {"t": "p_data", "what": "hint", "at": ["8D ZEBRAS", "-"], "data": data})
+    s = go(s, {"t": "snapshot", "snap": played(actions=["8D ZEBRA", "-"])})  # same length, another game
+    assert panels.pn(s)["hint"] is None
+    s = go(s, {"t": "p_hint_play", "i": 0})
+    assert not effects(s, "act")

@@ -78,10 +78,10 @@ def test_options_text_round_trips():
 
 
 def test_page_urls_and_snippet_are_escaped():
-    url = share.page_url("https://x.org/games/index.html?a=1#g1.old", "embed.html", "g1.NEW&t=2")
-    assert url == "https://x.org/games/embed.html#g1.NEW&t=2"
+    url = share.page_url("https://x.org/games/index.html?a=1#g1.old", share.EMBED_PAGE, "g1.NEW&t=2")
+    assert url == "https://x.org/games/index.html?embed=1#g1.NEW&t=2"
     snip = share.embed_snippet(url + '"><script>', "A " + EVIL)
-    assert snip.startswith('<iframe src="https://x.org/games/embed.html#g1.NEW&amp;t=2&quot;&gt;&lt;script&gt;"')
+    assert snip.startswith('<iframe src="https://x.org/games/index.html?embed=1#g1.NEW&amp;t=2&quot;&gt;&lt;script&gt;"')
     assert "<img" not in snip and "<script>" not in snip and snip.endswith("</iframe>")
 
 
@@ -306,3 +306,26 @@ def test_play_by_link_offers_to_share_instead_of_passing_the_device():
     assert share.nodes(shared)["sharebox"]["data-pass"] == "1" and "Back to your saved game" in share.box_html(shared)
     closed = step(shared, {"t": "box", "kind": ""})
     assert "send the link to" in share.box_html(closed)   # the prompt stays until the seat is played
+
+
+def test_the_status_says_replay_and_imported_view():
+    from ui import view
+    s = step(new(played(2), engine="ready"), {"t": "replay"})
+    at1 = played(1)
+    at1.update(at=1, total=2, events=at1["turns"])
+    s = step(s, {"t": "replay_snap", "snap": at1})
+    assert view.status_text(s) == "Replay: the game as it was after move 1."
+    s = step(s, {"t": "imported", "snap": fx.snap(readonly=True, phase="view")})
+    assert view.status_text(s) == "An imported record, shown as it ends."
+
+
+def test_a_pasted_link_never_makes_a_friends_game_the_saved_one():
+    s = go(new(hash_text="#g1.X", engine="ready"), {"t": "engine", "status": "ready"})
+    theirs = dict(played(2), seed="friend", link={"turn": None, "view": {}})
+    s = step(s, {"t": "link_opened", "snap": theirs})
+    assert not share.saving(s)
+    damaged = go(s, {"t": "hash", "hash": "#g1.BAD"}, {"t": "link_opened", "snap": {"error": "damaged"}})
+    assert not share.saving(damaged) and "damaged" in share.box_html(damaged)
+    newer = go(s, {"t": "hash", "hash": "#g1.NEWER"},
+               {"t": "link_opened", "snap": dict(played(3), seed="friend", link={"turn": None, "view": {}})})
+    assert not newer["link"]["own"] and not share.saving(newer)   # the same friend's game, later on
