@@ -14,8 +14,10 @@
 // - Versioned files: cache first. Every file is tied to VERSION, so a cached copy is
 //   always the right one; requests from the engine's Web Worker (its config, the
 //   runtime, engine.zip, the word list) are answered the same way.
-// - The page (index.html, or the folder's own URL): network first, the cache when the
-//   network fails. A page of a newer deployment is not mixed with this version's files:
+// - The page (index.html, the folder's own URL, and the embed index.html?embed=1: the
+//   query is not part of the path, so the embed is the page, framed or not): network
+//   first, the cache when the network fails. embed.html, a fixed redirect to the embed,
+//   is a versioned file like the others. A page of a newer deployment is not mixed with this version's files:
 //   this load gets the cached page, the new worker installs meanwhile, and the booted
 //   page then lets it take over (message "activate"), so the next load is the new one.
 // - Activate: delete this deployment path's caches of other versions.
@@ -72,6 +74,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!BUILT || retired || request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  // the path without the query: index.html?embed=1 (the embed) is the page too
   const path = decodeURIComponent(new URL(request.url).pathname.slice(SCOPE_PATH.length));
   if (request.mode === "navigate" && (path === "" || path === PAGE)) {
     event.respondWith(page(request));

@@ -42,12 +42,10 @@ from __future__ import annotations
 import array
 import os
 
-from .lexicon_format import (_HEADER, CHILD_BITS, END_LARGE, END_MAIN, HEADER_SIZE,  # noqa: F401
-                             LIVE_MAIN, U32, LexiconFormatError, decode, encode)
+from .lexicon_format import (CHILD_BITS, END_LARGE, END_MAIN, LIVE_MAIN, U32,  # noqa: F401
+                             LexiconFormatError, decode, encode)
 from .lexicon_format import check_acyclic as _check_acyclic
 
-# _HEADER and HEADER_SIZE are imported for the tests that repack binaries
-# (tests/test_lexicon.py, tests/test_fuzz.py); the format itself is lexicon_format's.
 __all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_LARGE", "END_MAIN", "LIVE_MAIN"]
 
 # Nodes with at least this many incoming edges get the small explicit numbers

@@ -7,7 +7,9 @@ but text crosses the boundary. A rejected action returns ``{"error": ...}`` (a
 message for a player) and changes nothing; only a bug raises.
 
 The worker holds ONE current game: a game is its spec (rules, seed, seats) plus
-the action log, so the page stores the spec and log and can always rebuild it.
+the action log and the hints used, so the page stores the spec and log (every
+snapshot carries them) and can always rebuild it. The snapshot itself is drawn
+by engine/snapshot.py; this module keeps the state and the page's functions.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import time
 
+from . import snapshot as snapshots
 from . import tracking
 from .board import LAYOUTS, parse_square, square_name
 from .game import Game
@@ -23,11 +26,10 @@ from .lexicon import Lexicon
 from .link import MAX_NAME, LinkError
 from .link import decode as decode_link
 from .link import encode as encode_link
-from .moves import MoveError, Play
+from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
-from .scoring import apply_pre
-from .tiles import VALUES
+from .tiles import VALUES, WILD_LETTERS
 
 LEVELS = ("easy", "medium", "hard")
 SEAT_KINDS = ("human",) + LEVELS
@@ -84,8 +86,10 @@ def layout(rules: str) -> str:
 # --------------------------------------------------------------------- the game
 
 def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
-    """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions"}.
-    An illegal action in the log stops the replay there, with an error naming it."""
+    """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions",
+    "hints"}; "hints" (optional) is the snapshot's list of [actions logged, seat] pairs,
+    one per hint used, so a reload keeps them. An illegal action in the log stops the
+    replay there, with an error naming it."""
     global _game, _seats
     try:
         data = _json_object(spec, "game")
@@ -97,12 +101,13 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
         actions = data.get("actions") or []
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SessionError("the moves must be a list of move texts")
+        hints = _hints_of(data.get("hints"), len(seats))
         game = Game(rules, seed, len(seats), lexicon=_need_lexicon(),
                     names=[s["name"] for s in seats])
     except ValueError as exc:
         return _error(exc)
     _game, _seats = game, seats
-    _hints.clear()
+    _hints[:] = hints
     for i, action in enumerate(actions):
         text, elapsed = _split_elapsed(action)
         try:
@@ -184,40 +189,17 @@ def import_record(text: str) -> str:
                 out = json.loads(_snapshot())
                 info["kind"] = "game"
             else:
-                out = _position_view(rec.cgp, list(rec.names), rec.scores)
+                out = snapshots.position_view(rec.cgp, list(rec.names), rec.scores)
                 out["record_turns"] = [t.to_dict() | {"kind": t.kind, "seat": t.player} for t in rec.turns]
                 info["kind"] = "record"
         else:
-            out = _position_view(text, None, None)
+            out = snapshots.position_view(text, None, None)
             info = {"kind": "position", "names": [s["name"] for s in out["seats"]], "header": {},
                     "note": "", "differences": []}
     except ValueError as exc:
         return _error(exc)
     out["import"] = info
     return json.dumps(out)
-
-
-def _position_view(cgp: str, names, scores) -> dict:
-    """A read-only snapshot of a position (board, racks, scores); nothing can be played."""
-    from .notation import parse_cgp
-
-    pos = parse_cgp(cgp)
-    if pos.rules is None:
-        pos = parse_cgp(cgp, Rules.from_string("classic"))
-    board, size = pos.board, pos.board.size
-    names = names or [f"Player {i + 1}" for i in range(len(pos.racks))]
-    tiles = [{"sq": square_name(*divmod(sq, size)), "letter": c, "blank": c.islower() and sq not in board.wild,
-              "flipped": board.wild.get(sq, "") if c.islower() else "", "value": 0 if c.islower() else VALUES[c]}
-             for sq, c in enumerate(board.cells) if c]
-    n = len(names)
-    racks = (list(pos.racks) + [""] * n)[:n]
-    return {"rules": pos.rules.to_string(), "seed": "", "seats": [{"name": x, "kind": "human"} for x in names],
-            "actions": [], "size": size, "tiles": tiles, "racks": racks,
-            "scores": list(scores) if scores is not None else (list(pos.scores) + [0] * n)[:n],
-            "to_move": 0, "rack_player": 0, "phase": "view", "end_reason": "", "bag": 0,
-            "legal": {k: False for k in ("place", "pass", "challenge", "check", "trade", "final", "timeout")}
-            | {"exchange": 0}, "turns": [], "last_squares": [], "pickable": [], "swappable": [],
-            "ppt": [0.0] * n, "clock": None, "winner": [], "message": "", "events": [], "readonly": True}
 
 
 def act(text: str, elapsed_ms: int = -1) -> str:
@@ -297,8 +279,9 @@ def hint(top: int = 5, budget_ms: int = 1000) -> str:
 
 def hint_preview(move: str) -> str:
     """The placement a move text puts down, as the page's placement JSON
-    ({"tiles": [{"sq", "tile", "letter"}], "pre": ["swap J5", ...], "across",
-    "move"}): the reverse of ``preview``, to show a hint on the board."""
+    ({"tiles": [{"sq", "tile", "letter"[, "face_down": true]}], "pre": ["swap J5", ...],
+    "across", "move"}): the reverse of ``preview``, to show a hint on the board.
+    "face_down" marks a J/Q/X/Z played face down (JQXZ wild), even for its own letter."""
     try:
         game = _need_game()
         board = game.board
@@ -309,22 +292,30 @@ def hint_preview(move: str) -> str:
         return _error(exc)
     name = board.layout.name_of
     return json.dumps({
-        "tiles": [{"sq": name(sq), "tile": tile, "letter": cell.upper()} for sq, cell, tile in play.tiles],
+        "tiles": [_placed(name(sq), cell, tile) for sq, cell, tile in play.tiles],
         "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across,
         "move": str(move).strip(),
     })
 
 
+def _placed(sq: str, cell: str, tile: str) -> dict:
+    out = {"sq": sq, "tile": tile, "letter": cell.upper()}
+    if cell.islower() and tile in WILD_LETTERS:
+        out["face_down"] = True
+    return out
+
+
 def hint_used(n: int = 1) -> str:
     """The page showed the player ``n`` hint(s) for the turn to come: counted in
-    the summary and marked on that turn in the history. Returns {"hints": total}."""
+    the summary and marked on that turn in the history. Returns {"hints": total,
+    "spec_hints": the list to store as the spec's "hints"} (snapshots carry it too)."""
     try:
         game = _need_game()
         n = _int_in(n, 1, 1000, "the number of hints used")
     except ValueError as exc:
         return _error(exc)
     _hints.extend([(len(game.actions), game.to_move)] * n)
-    return json.dumps({"hints": len(_hints)})
+    return json.dumps({"hints": len(_hints), "spec_hints": [list(h) for h in _hints]})
 
 
 # --------------------------------------------------------------------- around the board
@@ -406,7 +397,7 @@ def summary() -> str:
     return json.dumps({
         "preset": game.rules.preset, "rules": game.rules.to_string(), "seed": game.seed,
         "names": [s["name"] for s in _seats], "kinds": [s["kind"] for s in _seats],
-        "scores": list(game.scores), "winner": _winners(game),
+        "scores": list(game.scores), "winner": snapshots.winners(game),
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
         "best": tracking.best_play(game), "hints": len(_hints), "hints_by_seat": hints,
         "turns": sum(1 for t in game.turns if t.counts), "actions": len(game.actions),
@@ -417,8 +408,8 @@ def summary() -> str:
 # --------------------------------------------------------------------- preview
 
 def preview(placement: str) -> str:
-    """Score the tiles the player has put down so far, with the move text to play
-    them. Word validity is shown only where the rules judge words at once."""
+    """Score the tiles the player has put down so far (the placement JSON of
+    ``hint_preview``), with the move text to play them. Word validity is shown only where the rules judge words at once."""
     game = _need_game()
     try:
         play = _play_of(_json_object(placement, "placement"), game)
@@ -449,7 +440,12 @@ def _play_of(data: dict, game: Game) -> Play:
             raise SessionError(f"unknown rack tile {_quote(tile)}")
         if len(letter) != 1 or not "A" <= letter <= "Z":
             raise SessionError("choose the letter the tile stands for")
-        cell = letter if tile == letter else letter.lower()
+        face_down = t.get("face_down", False)
+        if not isinstance(face_down, bool):
+            raise SessionError("a placed tile's face_down must be true or false")
+        if face_down and tile not in WILD_LETTERS:
+            raise SessionError(f"only a J, Q, X or Z can be played face down, not {_quote(tile)}")
+        cell = letter if tile == letter and not face_down else letter.lower()
         placed.append((sq, cell, tile))
     pre = tuple(_pre_of(p, size) for p in data.get("pre") or [])
     across = _direction(placed, size, data.get("across"))
@@ -476,136 +472,11 @@ def _direction(placed, size: int, hint) -> bool:
 # --------------------------------------------------------------------- snapshot
 
 def _snapshot(error: str | None = None, events=(), game: Game | None = None) -> str:
-    game = game if game is not None else _need_game()
-    board = game.board
-    size = board.size
-    tiles = []
-    for sq, cell in enumerate(board.cells):
-        if cell:
-            flipped = board.wild.get(sq, "") if cell.islower() else ""
-            tiles.append({"sq": square_name(*divmod(sq, size)), "letter": cell,
-                          "blank": cell.islower() and not flipped, "flipped": flipped,
-                          "value": 0 if cell.islower() else VALUES[cell]})
-    legal = game.legal_actions().to_dict()
-    if "pass_" in legal:
-        legal["pass"] = legal.pop("pass_")
-    out = {
-        "rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
-        "actions": list(game.actions), "size": size, "tiles": tiles,
-        "racks": list(game.racks), "scores": list(game.scores), "to_move": game.to_move,
-        "rack_player": _rack_player(game), "phase": game.phase, "end_reason": game.end_reason,
-        "bag": game.bag_count, "legal": legal,
-        # Breakdowns only for the last line: the page parses every snapshot on its
-        # main thread; history() gives every turn's breakdown when asked.
-        "turns": [_turn_dict(t, i == len(game.turns) - 1) for i, t in enumerate(game.turns)],
-        "last_squares": _last_squares(game), "pickable": _pickable(game),
-        "swappable": _swappable(game),
-        "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
-        "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
-        "winner": _winners(game), "message": _message(game, events),
-        "events": [_turn_dict(t) for t in events],
-    }
-    if error:
-        out["error"] = error
-    return json.dumps(out)
-
-
-def _turn_dict(t, breakdown: bool = True) -> dict:
-    return {"player": t.player, "kind": t.kind, "text": t.text, "score": t.score,
-            "words": list(t.words), "invalid": list(t.invalid), "squares": list(t.squares or ()),
-            "breakdown": t.breakdown if breakdown else None}
-
-
-def _rack_player(game: Game) -> int:
-    if game.phase == "final" and game.players == 2:
-        return 1 - game.to_move
-    return game.to_move
-
-
-def _last_squares(game: Game) -> list[str]:
-    for t in reversed(game.turns):
-        squares = getattr(t, "squares", None)
-        if t.kind in ("play", "final") and squares:
-            board = game.board
-            return [s for s in squares if board.cells[board.layout.square(s)]]
-    return []
-
-
-def _pre_ok(game: Game, pre, across: bool) -> bool:
-    board = game.board.copy()
-    rack = list(game.active_rack_tiles()) if hasattr(game, "active_rack_tiles") else list(
-        game.rack(_rack_player(game)))
-    try:
-        apply_pre(board, rack, pre, game.rules, across)
-    except MoveError:
-        return False
-    return True
-
-
-def _pickable(game: Game) -> list[str]:
-    """Squares where a pick-off may start now, asked of the engine's own rule."""
-    if not game.rules.pick_off or game.phase != "play":
-        return []
-    board = game.board
-    out = []
-    for sq, cell in enumerate(board.cells):
-        if cell and any(_pre_ok(game, (("pick", sq),), across) for across in (True, False)):
-            out.append(square_name(*divmod(sq, board.size)))
-    return out
-
-
-def _swappable(game: Game) -> list[str]:
-    if not game.rules.blank_swap or game.phase != "play":
-        return []
-    board = game.board
-    return [square_name(*divmod(sq, board.size)) for sq, cell in enumerate(board.cells)
-            if cell and cell.islower() and _pre_ok(game, (("swap", sq),), True)]
-
-
-def _winners(game: Game) -> list[int]:
-    if not game.over:
-        return []
-    top = max(game.scores)
-    return [p for p, s in enumerate(game.scores) if s == top]
-
-
-def _message(game: Game, events) -> str:
-    """What the last action did, in a player's words."""
-    parts = []
-    for t in events:
-        name = game.names[t.player]
-        kind = t.kind
-        if kind == "play":
-            parts.append(f"{name} played {t.text} for {t.score}.")
-        elif kind == "exchange":
-            parts.append(f"{name} exchanged {len(t.text) - 1} tile{'s' if len(t.text) != 2 else ''}.")
-        elif kind == "pass":
-            parts.append(f"{name} passed.")
-        elif kind == "invalid":
-            words = ", ".join(t.invalid)
-            parts.append(f"{name}'s play {t.text} did not stand: {words} not in the word list. "
-                         f"{'It scores ' + str(t.score) + '.' if t.score else 'The tiles go back.'}")
-        elif kind == "phony":
-            parts.append(f"Challenge upheld: {', '.join(t.invalid)} not in the word list; "
-                         f"{name}'s play comes off.")
-        elif kind == "lost":
-            parts.append(f"Challenge failed: {name} loses a turn.")
-        elif kind == "final":
-            parts.append(f"{name} in the final round: {t.text} ({t.score:+d}).")
-        elif kind == "end":
-            parts.append(f"{name}: {t.text} {t.score:+d}.")
-        elif kind == "time":
-            parts.append(f"{name} ran out of time.")
-        elif kind == "trade":
-            parts.append(f"{name} made a free trade ({t.text[6:]}).")
-        elif kind == "retry":
-            parts.append(f"{name}'s play {t.text} has {', '.join(t.invalid)}, not in the word list: "
-                         f"the tiles go back and {name} may play again.")
-        elif kind == "decline":
-            parts.append(f"{name} found no play in the final round.")
-    if game.over and game.end_reason:
-        parts.append(f"Game over: {game.end_reason}.")
-    return " ".join(parts)
+    """The current game's snapshot JSON (or a replay view's: its hints are those
+    used up to its position)."""
+    view = game if game is not None else _need_game()
+    hints = _hints if game is None else [h for h in _hints if h[0] <= len(view.actions)]
+    return json.dumps(snapshots.build(view, _seats, hints, error, events))
 
 
 # --------------------------------------------------------------------- helpers
@@ -637,6 +508,22 @@ def _seats_of(raw) -> list[dict]:
         name = " ".join(str(seat.get("name") or f"Player {i + 1}").split())[:MAX_NAME]
         seats.append({"name": name or f"Player {i + 1}", "kind": kind})
     return seats
+
+
+def _hints_of(raw, players: int) -> list[tuple[int, int]]:
+    """The spec's hints: [actions logged, seat] pairs (absent: none)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > 100_000:
+        raise SessionError("the hints must be a list of [move number, seat] pairs")
+    out = []
+    for h in raw:
+        if (not isinstance(h, list) or len(h) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in h)
+                or h[0] < 0 or not 0 <= h[1] < players):
+            raise SessionError(f"a hint {_quote(h)} is not a [move number, seat] pair of this game")
+        out.append((h[0], h[1]))
+    return out
 
 
 def _split_elapsed(action: str):

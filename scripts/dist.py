@@ -37,6 +37,9 @@ SERVICE_WORKER = "sw.js"
 RULE_BOOK = "docs/rules.md"
 # Files the page's scripts fetch by name (not in an attribute dist can read).
 FETCHED = ("vendor/first-game.json",)
+# Shipped when present: embed.html only redirects to index.html?embed=1 (the embed is the
+# page itself), kept so that snippets naming it stay valid.
+OPTIONAL_PAGES = ("embed.html",)
 OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md")
 # Each runtime package's licence goes beside its files in vendor/. Packages whose npm
 # release ships no licence text get the full text kept in licenses/ (by package).
@@ -190,6 +193,7 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(OWN_LICENCES)
     refs.add(RULE_BOOK)
     refs.update(FETCHED)
+    refs.update(p for p in OPTIONAL_PAGES if (root / p).is_file())
     refs.discard(PAGE)
     missing = sorted(r for r in refs if not (root / r).is_file())
     if missing:

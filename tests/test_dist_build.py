@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import dist  # noqa: E402
 
 TOP = {
-    "index.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
+    "index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
     "ui/style.css", "ui/main.py", "ui/engine_worker.py",
     "vendor/engine.zip", "vendor/ui.zip", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
@@ -130,7 +130,7 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 
 def _copy_inputs(dest: Path) -> None:
     """What a build reads, copied to ``dest`` (a root the test may change)."""
-    for name in ("index.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md", "ui",
+    for name in ("index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md", "ui",
                  "vendor", "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
         src, dst = ROOT / name, dest / name
         dst.parent.mkdir(parents=True, exist_ok=True)

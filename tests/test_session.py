@@ -445,3 +445,88 @@ def test_open_link_answers_any_mutated_link_with_a_game_or_a_message():
             assert out["link"]["view"] is not None
             opened += 1
     assert refused > 300
+
+
+# ------------------------------------------------------------ hints kept across a reload
+
+def test_hints_survive_a_reload_from_the_spec():
+    snap = start("classic", "reload", HUMANS)
+    assert snap["hints"] == []
+    session.act(best_move(snap))                       # Ann plays (no hint)
+    used = json.loads(session.hint_used())             # Bob asks for a hint, then plays
+    assert used == {"hints": 1, "spec_hints": [[1, 1]]}
+    snap = json.loads(session.act(best_move(snap)))
+    assert snap["hints"] == [[1, 1]]
+    before = json.loads(session.history())
+    spec = {k: snap[k] for k in ("rules", "seed", "seats", "actions", "hints")}
+    start("classic", "other", HUMANS)                  # another game in between
+    again = json.loads(session.open(json.dumps(spec)))
+    assert again["hints"] == [[1, 1]] and again["actions"] == snap["actions"]
+    hist = json.loads(session.history())
+    assert [line["hinted"] for line in hist["turns"]] == [False, True] == [
+        line["hinted"] for line in before["turns"]]
+    s = json.loads(session.summary())
+    assert s["hints"] == 1 and s["hints_by_seat"] == [0, 1]
+    # A replay view before the hint has none; a spec without hints has none.
+    assert json.loads(session.at(1))["hints"] == [[1, 1]] and json.loads(session.at(0))["hints"] == []
+    del spec["hints"]
+    assert json.loads(session.open(json.dumps(spec)))["hints"] == []
+    assert json.loads(session.summary())["hints"] == 0
+
+
+@pytest.mark.parametrize("bad", [3, [1], [[1]], [[1, 2]], [[-1, 0]], [["1", 0]], [[1, True]]])
+def test_malformed_hints_in_a_spec_are_refused(bad):
+    start("classic", "keep", HUMANS)
+    session.hint_used()
+    out = json.loads(session.open(json.dumps({"rules": "classic", "seed": "x", "seats": HUMANS,
+                                              "hints": bad})))
+    assert set(out) == {"error"} and "hint" in out["error"]
+    assert json.loads(session.snapshot())["seed"] == "keep"    # nothing changed
+    assert json.loads(session.summary())["hints"] == 1
+
+
+# ------------------------------------------------------------ a J/Q/X/Z face down as itself
+
+FACE_DOWN_CGP = ("21/16F4/16I4/14BAGGED1/16M4/10EPICENE4/16N4/15ATOn[J]ES/7CONFLICt[X]S5/10R6K3/"
+                 "6WAXIe[J]R5V3/1POTTIES2T4SHANNY/10FAKERIEs[X]3/10U6S3/10LITIGATE3/17S3/21/21/21/21/21 "
+                 "DEHNOPTZ/EHMNQRSU 442/211 1 var iii;")
+
+
+def open_position(cgp: str):
+    """Make the session's game hold ``cgp``'s board and racks (a Game cannot start
+    from a position, so the test sets the state of a fresh one)."""
+    from engine.notation import parse_cgp
+
+    pos = parse_cgp(cgp)
+    start(pos.rules.preset, "pos", HUMANS)
+    state = session._need_game()._state
+    state.board, state.racks, state.scores = pos.board, [list(r) for r in pos.racks], list(pos.scores)
+
+
+@pytest.mark.parametrize("move, flipped", [
+    ("7E DOz[Z]ENTH", {"G7"}),       # the Z face down, standing for Z
+    ("7E DOZENTH", set()),           # the same word with the Z face up
+    ("swap S8; 7E DOZEn[J]TH", {"I7"}),
+    ("swap S8; 7D POTHEr[J]e[Z]D", {"I7", "J7"}),
+])
+def test_hint_preview_round_trips_a_face_down_tile_as_its_own_letter(move, flipped):
+    open_position(FACE_DOWN_CGP)
+    expected = session._need_game().preview(move)
+    assert expected.legal
+    shown = json.loads(session.hint_preview(move))
+    assert {t["sq"] for t in shown["tiles"] if t.get("face_down")} == flipped
+    back = json.loads(session.preview(json.dumps(shown)))
+    assert back["legal"] and (back["move"], back["score"]) == (move, expected.score)
+    if any(t.get("face_down") and t["tile"] == t["letter"] for t in shown["tiles"]):
+        # without the flag the page's JSON reads as the Z face up: another play
+        for t in shown["tiles"]:
+            t.pop("face_down", None)
+        assert json.loads(session.preview(json.dumps(shown)))["move"] != move
+
+
+def test_face_down_only_for_jqxz():
+    open_position(FACE_DOWN_CGP)
+    for tile, flag in (("D", True), ("Z", "yes")):
+        out = json.loads(session.preview(json.dumps(
+            {"tiles": [{"sq": "E7", "tile": tile, "letter": tile, "face_down": flag}]})))
+        assert not out["legal"] and "face" in out["error"]

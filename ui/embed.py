@@ -14,7 +14,7 @@ turn or a theme. No message ever navigates the page.
 
 import json
 
-from ui import share
+from ui import share, store
 
 W = {}           # window, document, dispatch, state getter (set by boot / attach)
 PROXIES = []     # callbacks handed to the browser live as long as the page
@@ -29,11 +29,7 @@ def boot(s, window, document):
     """``s`` with the link the page was opened with (if any) and the embed options."""
     W["window"], W["document"] = window, document
     embed = document.documentElement.getAttribute("data-embed") == "1"   # index.html?embed=1
-    has_saved = False
-    try:
-        has_saved = bool(window.localStorage.getItem("wlc.game"))
-    except Exception:
-        has_saved = False
+    has_saved = bool(store.read(store.PageStorage(window), store.KEY)[0])
     hash_text = str(window.location.hash or "")
     s = share.boot(s, hash_text, embed, has_saved)
     view = share.parse_options(hash_text)["view"]
@@ -42,10 +38,9 @@ def boot(s, window, document):
 
 
 def apply_view(view):
-    """Theme and what an embed shows, as attributes the CSS reads."""
+    """What an embed shows, as attributes the CSS reads (its theme is in the state:
+    ui/settings.page_theme)."""
     doc = W["document"]
-    theme = view.get("theme", "auto")
-    doc.documentElement.dataset.theme = theme
     for key in share.FLAGS:
         if key in view:
             doc.body.setAttribute("data-" + key, "1" if view[key] else "0")
@@ -160,13 +155,7 @@ def clear_hash():
 
 
 def back_saved(dispatch):
-    from ui import store
-    window = W["window"]
-    try:
-        text = window.localStorage.getItem(store.KEY)
-    except Exception:
-        text = None
-    saved, problem = store.load(text)
+    saved, problem = store.load(store.read(store.PageStorage(W["window"]), store.KEY)[0])
     if saved is None:
         dispatch({"t": "notice", "msg": "There is no saved game to go back to."})
         return
@@ -282,7 +271,7 @@ def on_request(text):
         return
     kind, value = req
     if kind == "theme":
-        apply_view({"theme": value})
+        W["dispatch"]({"t": "embed_theme", "theme": value})
         post(share.message("theme", theme=value))
     elif kind == "turn":
         W["dispatch"]({"t": "replay_step", "to": value})

@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import newgame, panels, panels_view, render, rules_text, state, store
+from ui import newgame, panels, panels_page, render, rules_text, state, store
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
@@ -23,6 +23,8 @@ panels.install(state.HANDLERS)  # the panels beside the board
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
+STORAGE = store.PageStorage(window)  # every use of localStorage goes through this
+SAID = []  # storage problems already told to the player
 S = None
 ENG = None
 QUEUE = []
@@ -48,7 +50,7 @@ def dispatch(ev):
         elif f["do"] == "save":
             asyncio.create_task(save_soon())
         elif f["do"] in panels.LOCAL_FX:
-            asyncio.create_task(panels_view.run_local(f, window, dispatch))
+            asyncio.create_task(panels_page.run_local(f, window, dispatch))
         else:
             QUEUE.append(f)
     R.apply(S, focus)
@@ -69,10 +71,13 @@ def save():
     if not links.may_save(S):  # a link's game never overwrites the saved game
         return
     try:
-        # via index.html's wlcSet: a JS exception (storage full) cannot be caught in MicroPython
-        panels.pastgames.PageStorage(window).setItem(store.KEY, store.dump(S))
-    except Exception as exc:  # storage full or disabled: the game goes on unsaved
+        STORAGE.setItem(store.KEY, store.dump(S))
+    except Exception as exc:  # storage full or disabled: the game goes on unsaved, said once
         log("could not save the game:", exc)
+        msg = store.why_not_saved(str(exc))
+        if msg not in SAID:
+            SAID.append(msg)
+            dispatch({"t": "notice", "msg": msg})
 
 
 async def pump():
@@ -134,7 +139,7 @@ async def run(f):
                 dispatch({"t": "error", "msg": snap.get("error", "That game cannot be started.")})
                 return
             # the saved game cannot be rebuilt at all: set it aside and start afresh
-            set_aside(window.localStorage.getItem(store.KEY))
+            set_aside(store.read(STORAGE, store.KEY)[0])
             dispatch({"t": "notice", "msg": "Your saved game could not be rebuilt (" + snap.get("error", "?")
                       + "); it was set aside and a new game started."})
             fresh = dict(DEFAULT_SPEC)
@@ -153,20 +158,20 @@ async def run(f):
 def set_aside(text):
     try:
         if text:
-            window.localStorage.setItem(store.ASIDE_KEY, text)
-        window.localStorage.removeItem(store.KEY)
-    except Exception:
+            STORAGE.setItem(store.ASIDE_KEY, text)
+        STORAGE.removeItem(store.KEY)
+    except Exception:  # storage full or blocked: the unreadable text stays where it is
         pass
 
 
 async def first_state():
     """The saved game if readable, else a ready-made first game; never raises."""
     notice = ""
-    text = None
-    try:
-        text = window.localStorage.getItem(store.KEY)
-    except Exception:
-        text = None
+    text, blocked = store.read(STORAGE, store.KEY)
+    if blocked:
+        log("storage unavailable:", blocked)
+        notice = store.NO_STORAGE
+        SAID.append(notice)
     saved, problem = store.load(text)
     if problem:
         notice = "Your saved game could not be read (" + problem + "); it was set aside and a new game started."
@@ -417,13 +422,13 @@ async def boot():
     on("newgame", "change", on_dialog_change)
     on("newgame", "click", on_dialog_click)
     for region in ("tools", "panel", "pconfirm"):
-        on(region, "click", lambda e: panels_view.click(e, dispatch))
-    on("panel", "keydown", lambda e: panels_view.keydown(e, dispatch, S))
-    on("panel", "change", lambda e: panels_view.change(e, dispatch))
+        on(region, "click", lambda e: panels_page.click(e, dispatch))
+    on("panel", "keydown", lambda e: panels_page.keydown(e, dispatch, S))
+    on("panel", "change", lambda e: panels_page.change(e, dispatch))
     for kind in ("mouseover", "mouseleave", "focusin"):
-        on("panel", kind, lambda e: panels_view.hover(e, dispatch))
-    on("document", "focusin", panels_view.focusin)
-    panels_view.boot(window, dispatch)
+        on("panel", kind, lambda e: panels_page.hover(e, dispatch))
+    on("document", "focusin", panels_page.focusin)
+    panels_page.boot(window, dispatch)
     DRAG.attach(on)
     links.attach(on, dispatch, lambda: S)
     about = document.getElementById("about-text")

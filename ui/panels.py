@@ -21,7 +21,7 @@ the local effects (``run_local``) are in ui/panels_view.py.
 
 import json
 
-from ui import pastgames, settings, state
+from ui import pastgames, settings, state, store
 from ui.placing import add_placed, unplaced
 
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings")
@@ -152,6 +152,14 @@ def on_data(s, ev):
 def on_turn(s, ev):
     n = int(ev.get("n", -1))
     return _set(s, sel=-1 if pn(s)["sel"] == n else n)
+
+
+def on_hints(s, ev):
+    """The engine's record of hints used, kept in the stored spec (a reload keeps them)."""
+    spec = dict(s["spec"])
+    spec["hints"] = ev.get("hints") or []
+    s["spec"] = spec
+    return _fx(s, {"do": "save"})
 
 
 def on_hl(s, ev):
@@ -430,6 +438,7 @@ HANDLERS = {
     "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,
     "p_replay": on_replay, "p_step": on_step, "p_replay_close": on_replay_close,
     "p_delete": on_delete, "p_setting": on_setting, "p_settings": on_settings,
+    "p_hints": on_hints,
 }
 
 
@@ -473,7 +482,8 @@ async def run(f, eng, window, dispatch, get_state):
     elif do == "p_hint":
         data = json.loads(await eng.hint(f["top"], f["budget_ms"]))
         if "moves" in data:
-            await eng.hint_used(1)
+            used = json.loads(await eng.hint_used(1))
+            dispatch({"t": "p_hints", "hints": used.get("spec_hints", [])})
         dispatch({"t": "p_data", "what": "hint", "at": f["at"], "data": data})
     elif do == "p_hint_preview":
         dispatch({"t": "p_place", "placement": json.loads(await eng.hint_preview(f["move"]))})
@@ -489,7 +499,7 @@ async def run(f, eng, window, dispatch, get_state):
             return
         dispatch({"t": "p_data", "what": "summary", "data": summary})
         entry = pastgames.record(f["spec"], summary, pastgames.now_text(window))
-        games, msg = pastgames.keep(pastgames.PageStorage(window), entry)
+        games, msg = pastgames.keep(store.PageStorage(window), entry)
         dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": True}})
     elif do == "p_replay_open":
         opened = json.loads(await eng.open_game(json.dumps(f["spec"])))

@@ -4,14 +4,15 @@ Pure and MicroPython-safe. Every text that comes from a game record, a stored
 game or a link (names, moves, words, notes) goes through html.escape. The
 regions: the tools bar's buttons (#tools, static in index.html; only their
 disabled / aria-expanded change), the open panel (#panel) and the confirm bar
-(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map. At the end:
-the DOM events read into panel events, and the effects that need no engine.
+(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map. The DOM
+events and the effects that need no engine are in ui/panels_page.py.
 """
 
 from html import escape
 
 from ui import pastgames, rules_text, settings, state
 from ui.panels import can_redo, can_undo, pn
+from ui.turns import breakdown_html, seat_name
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -36,11 +37,6 @@ def _attr(name, value):
     return " " + name + '="' + _e(value) + '"'
 
 
-def _name(snap, seat):
-    seats = snap.get("seats", [])
-    return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
-
-
 # ----------------------------------------------------------------- history
 
 
@@ -61,54 +57,6 @@ def _line_text(t):
     if t.get("hinted"):
         out += " (hint used)"
     return out
-
-
-def breakdown_html(t):
-    """One line's breakdown: words with their letters and premiums, bonuses, swaps,
-    pick-offs and what a judgment did."""
-    parts = []
-    bd = t.get("breakdown") or {}
-    rows = []
-    for w in bd.get("breakdown") or []:
-        word = w.get("word", "")
-        letters = []
-        for i, letter in enumerate(w.get("letters") or []):
-            ch = word[i] if i < len(word) else "?"
-            prem = letter.get("premium") or ""
-            letters.append(_e(letter.get("square", "")) + " " + _e(ch) + " " + str(letter.get("value", 0))
-                           + (" " + _e(prem) if prem and letter.get("new") else "")
-                           + ("" if letter.get("new") else " (on the board)"))
-        mult = w.get("multiplier", 1)
-        rows.append('<tr data-word="' + _e(word) + '" data-score="' + str(w.get("score", 0)) + '"><th scope="row">'
-                    + _e(word) + "</th><td>" + "; ".join(letters) + "</td><td>"
-                    + ("\u00d7" + str(mult) if mult and mult != 1 else "") + "</td><td>" + str(w.get("score", 0))
-                    + "</td></tr>")
-    if rows:
-        parts.append('<table class="pn-words"><thead><tr><th scope="col">Word</th><th scope="col">Letters '
-                     '(square, letter, value, premium)</th><th scope="col">Word \u00d7</th><th scope="col">'
-                     "Score</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    bonus = bd.get("bonus") or {}
-    for key in sorted(bonus):
-        if bonus[key]:
-            parts.append('<p data-bonus="' + _e(key) + '">' + _e(key.replace("_", " ")) + " bonus +"
-                         + str(bonus[key]) + "</p>")
-    if bd.get("tiles_played"):
-        parts.append("<p>Tiles played: " + str(bd["tiles_played"]) + "</p>")
-    if t.get("swaps"):
-        parts.append("<p>Swapped a blank or flipped tile on " + _e(", ".join(t["swaps"])) + "</p>")
-    if t.get("picks"):
-        parts.append("<p>Picked off " + _e(", ".join(t["picks"])) + "</p>")
-    if t.get("invalid"):
-        parts.append("<p>Not in the word list: " + _e(", ".join(t["invalid"])) + "</p>")
-    if t.get("kind") == "exchange":
-        parts.append("<p>Exchanged " + str(max(0, len(t.get("text", "")) - 1)) + " tiles.</p>")
-    if t.get("outcome"):
-        parts.append('<p class="pn-outcome">' + _e(t["outcome"]) + "</p>")
-    if t.get("hinted"):
-        parts.append("<p>A hint was used for this turn.</p>")
-    parts.append('<p class="pn-total" data-score="' + str(t.get("score", 0)) + '">Score '
-                 + str(t.get("score", 0)) + ", total " + str(t.get("total", 0)) + "</p>")
-    return "".join(parts)
 
 
 def _export_html(p):
@@ -362,9 +310,9 @@ def replay_html(s):
            + _btn("Forward", "step", _attr("data-to", "forward") + _attr("id", "rp-forward") + (" disabled" if k >= total else ""))
            + _btn("Last", "step", _attr("data-to", "last") + _attr("id", "rp-last") + (" disabled" if k >= total else "")) + "</p>")
     events = snap.get("events") or []
-    said = " ".join(_name(snap, t.get("player", -1)) + ": " + t.get("text", "") + " " + str(t.get("score", 0))
+    said = " ".join(seat_name(snap, t.get("player", -1)) + ": " + t.get("text", "") + " " + str(t.get("score", 0))
                     for t in events)
-    scores = ", ".join(_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
+    scores = ", ".join(seat_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
     where = '<p class="pn-at" data-at="' + str(k) + '" role="status">Move ' + str(k) + " of " + str(total) + (
         ": " + _e(said) if said else "") + "</p>"
     return (nav + ctl + where + "<p>" + _e(scores) + "</p>" + _mini_board(snap)
@@ -488,121 +436,5 @@ def add_nodes(nodes, s):
     for key, value in settings.body_attrs(p["settings"]).items():
         body[key] = value
     nodes["body"] = body
+    nodes["html"] = {"data-theme": settings.page_theme(p["settings"], s.get("embed_theme", ""))}
     return nodes
-
-
-# ----------------------------------------------------------------- page side: DOM events and local effects
-# (the page's objects are passed in; ui/main.py wires these to the regions)
-
-
-INT_ATTRS = ("n", "i")
-
-
-def click(e, dispatch):
-    """A click in the tools bar, a panel or the confirm bar: buttons carry data-pact."""
-    btn = e.target.closest("[data-pact]")
-    if btn is None or btn.disabled:
-        return
-    ev = {"t": "p_" + btn.getAttribute("data-pact")}
-    for name in ("panel", "n", "i", "id", "what", "to"):
-        value = btn.getAttribute("data-" + name)
-        if value:
-            ev[name] = int(value) if name in INT_ATTRS else value
-    dispatch(ev)
-
-
-FOCUSED = [""]   # the id of the control last focused on the page (page side)
-OWN_IDS = ("pn-", "rp-", "set-", "pc-")   # the controls the panels redraw
-
-
-def focusin(e):
-    """Listens on the whole document: focus last on a game control is never pulled back."""
-    FOCUSED[0] = e.target.id or ""
-
-
-def _refocus(document):
-    """Focus went to <body> because a redraw replaced the focused control: the control
-    with the same id takes it back (the panel's title when it is gone or disabled)."""
-    active = document.activeElement
-    if active is not None and active.tagName != "BODY":
-        return
-    if not FOCUSED[0].startswith(OWN_IDS):
-        return
-    el = document.getElementById(FOCUSED[0])
-    if el is None or el.hasAttribute("disabled"):
-        el = document.getElementById("pn-title")
-    if el is not None:
-        el.focus()
-
-
-HOVERED = [-1]
-
-
-def hover(e, dispatch):
-    """Pointer over or focus on a history line (page side): one event per change."""
-    line = e.target.closest(".pn-line") if e.type != "mouseleave" else None
-    n = int(line.getAttribute("data-n")) if line is not None else -1
-    if n != HOVERED[0]:
-        HOVERED[0] = n
-        dispatch({"t": "p_hl", "n": n})
-
-
-REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
-
-
-def keydown(e, dispatch, s):
-    """Keys inside a panel: Escape closes it, arrows step through a replay."""
-    key = e.key
-    if key == "Escape":
-        e.preventDefault()
-        e.stopPropagation()
-        dispatch({"t": "p_close"})
-    elif key in REPLAY_KEYS and pn(s)["replay"] is not None and e.target.tagName != "TEXTAREA":
-        e.preventDefault()
-        e.stopPropagation()
-        dispatch({"t": "p_step", "to": REPLAY_KEYS[key]})
-
-
-def change(e, dispatch):
-    """A settings field changed (fields are named "set-<setting>")."""
-    name = e.target.name or ""
-    if not name.startswith("set-"):
-        return
-    value = e.target.checked if e.target.type == "checkbox" else e.target.value
-    dispatch({"t": "p_setting", "name": name[4:], "value": value})
-
-
-def boot(window, dispatch):
-    """Read the settings at start-up (unreadable or no storage: the defaults)."""
-    try:
-        text = pastgames.PageStorage(window).getItem(settings.KEY)
-    except Exception:
-        text = None
-    dispatch({"t": "p_settings", "text": text})
-
-
-async def run_local(f, window, dispatch):
-    """Effects that need no engine (focus, storage, the tile sound)."""
-    do = f["do"]
-    storage = pastgames.PageStorage(window)
-    if do == "p_focus":
-        el = window.document.getElementById(f["id"])
-        if el is not None:
-            el.focus()
-            FOCUSED[0] = f["id"]
-    elif do == "p_refocus":
-        _refocus(window.document)
-    elif do == "p_past":
-        games, msg = pastgames.load(storage)
-        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg}})
-    elif do == "p_past_save":
-        msg = pastgames.save(storage, f["games"])
-        if msg:
-            dispatch({"t": "p_data", "what": "past", "data": {"games": f["games"], "msg": msg}})
-    elif do == "p_settings_save":
-        try:
-            storage.setItem(settings.KEY, settings.dump(f["settings"]))
-        except Exception:
-            pass  # the setting holds for this visit; nothing else depends on it
-    elif do == "p_click":
-        settings.click_sound(window)

@@ -1,6 +1,6 @@
 """Past games kept in the browser: what is stored, adding, deleting, per-preset totals.
 
-Pure and MicroPython-safe; the storage is passed in (``window.localStorage`` in
+Pure and MicroPython-safe; the storage is passed in (ui/store.PageStorage in
 the page, a dict-backed stand-in in tests), so nothing here touches the page.
 A game is kept small: its rules, seed, seats and move texts (enough to replay it
 exactly) plus the date and the engine's summary for the list. Storage that is
@@ -172,26 +172,6 @@ def by_preset(games):
 
 
 # ----------------------------------------------------------------- the page's side
-
-
-class PageStorage:
-    """localStorage through index.html's wlcGet/wlcSet: a JS exception (storage full,
-    private mode) does not reach MicroPython as a Python one, so those two catch it
-    in JS and return it as text, raised here as a ValueError naming it."""
-
-    def __init__(self, window):
-        self.window = window
-
-    def getItem(self, key):
-        text = self.window.wlcGet(key)
-        if text and text[0] == "\u0001":
-            raise ValueError(text[1:])
-        return text or None
-
-    def setItem(self, key, value):
-        problem = self.window.wlcSet(key, value)
-        if problem:
-            raise ValueError(problem)
 
 
 def now_text(window):

@@ -10,6 +10,7 @@ asks for it) and the live game waits in ``s["replay"]["live"]``; ``busy`` is
 from html import escape
 
 from ui.placing import reconcile_rack
+from ui.turns import breakdown_html, seat_name
 
 STEPS = ("first", "back", "forward", "last")
 KEY_STEPS = {"ArrowLeft": "back", "ArrowRight": "forward", "ArrowUp": "back", "ArrowDown": "forward",
@@ -147,11 +148,6 @@ HANDLERS = {"replay": on_replay, "replay_step": on_replay_step, "replay_snap": o
 # ------------------------------------------------------------------ view
 
 
-def _who(snap, seat):
-    seats = snap.get("seats", [])
-    return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
-
-
 def step_text(s):
     """What the shown step did, in words (the turn lines action ``at`` wrote)."""
     r = s.get("replay")
@@ -162,7 +158,7 @@ def step_text(s):
         return "The start of the game."
     parts = []
     for t in snap.get("events", []):
-        who = _who(snap, t.get("player", -1))
+        who = seat_name(snap, t.get("player", -1))
         kind = t.get("kind", "")
         text = t.get("text", "")
         if kind == "pass":
@@ -174,18 +170,9 @@ def step_text(s):
     return "; ".join(parts) or "No score-sheet line for this move."
 
 
-def breakdown_html(t):
-    b = t.get("breakdown") or {}
-    rows = []
-    for w in b.get("breakdown", []) if isinstance(b, dict) else []:
-        mult = w.get("multiplier", 1)
-        rows.append("<li>" + escape(w.get("word", "")) + " " + str(w.get("score", 0))
-                    + (" (\u00d7" + str(mult) + ")" if mult and mult != 1 else "") + "</li>")
-    bonus = b.get("bonus") if isinstance(b, dict) else None
-    for key in sorted(bonus or {}):
-        if bonus[key]:
-            rows.append("<li>" + escape(key.replace("_", " ")) + " bonus +" + str(bonus[key]) + "</li>")
-    return '<ul class="rp-words">' + "".join(rows) + "</ul>" if rows else ""
+def _breakdown(t):
+    html = breakdown_html(t)
+    return '<div class="rp-words">' + html + "</div>" if html else ""
 
 
 def bar_html(s):
@@ -197,7 +184,7 @@ def bar_html(s):
     snap = s["snap"]
     lines = []
     for t in snap.get("events", []):
-        who = _who(snap, t.get("player", -1))
+        who = seat_name(snap, t.get("player", -1))
         text = t.get("text", "")
         if t.get("kind") == "pass":
             text = "pass"
@@ -205,7 +192,7 @@ def bar_html(s):
         lines.append('<li class="rp-turn k-' + escape(t.get("kind", "")) + '"><span class="rp-who">'
                      + escape(who) + '</span> <span class="rp-move">' + escape(text)
                      + '</span> <b class="rp-score" data-score="' + str(score) + '">'
-                     + ("+" if score > 0 else "") + str(score) + "</b>" + breakdown_html(t) + "</li>")
+                     + ("+" if score > 0 else "") + str(score) + "</b>" + _breakdown(t) + "</li>")
     if at == 0:
         lines.append('<li class="rp-turn">The start of the game.</li>')
     dis_back = " disabled" if at <= 0 else ""

@@ -2,7 +2,8 @@
 
 Pure and MicroPython-safe. Kept in the browser as one small JSON text under
 ``KEY``; anything unreadable falls back to the defaults (a setting is never worth
-an error). The page applies them as attributes on <body> (see ``body_attrs``):
+an error). The page applies them as attributes: the theme on <html> (``page_theme``,
+shared with an embed's theme option), the others on <body> (``body_attrs``);
 ui/style.css reads data-theme and data-motion.
 """
 
@@ -68,12 +69,19 @@ def change(settings, name, value):
     return out
 
 
+def page_theme(settings, embed_theme=""):
+    """The page's one theme switch, <html data-theme> (ui/style.css): "light", "dark" or
+    None (follow the system). An embed's theme option (``embed_theme``: "auto", "light"
+    or "dark"; "" when not embedded or not given) applies while embedded; otherwise
+    the player's setting does."""
+    theme = embed_theme or settings.get("theme", "system")
+    return theme if theme in ("light", "dark") else None
+
+
 def body_attrs(settings):
-    """Attributes for <body>: data-theme overrides the system's light/dark scheme,
-    data-motion="reduce" stops animation (the system's own wish is a CSS media query)."""
-    theme = settings.get("theme", "system")
+    """Attributes for <body>: data-motion="reduce" stops animation (the system's own
+    wish is a CSS media query); data-sound marks the tile sound on."""
     return {
-        "data-theme": theme if theme in ("light", "dark") else None,
         "data-motion": "reduce" if settings.get("motion") == "reduce" else None,
         "data-sound": "1" if settings.get("sound") else None,
     }

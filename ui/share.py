@@ -167,6 +167,7 @@ def parse_request(text):
 def boot(s, hash_text, embed=False, has_saved=False):
     """The state at boot when the page was opened with ``hash_text``."""
     s["embed"] = bool(embed)
+    s["embed_theme"] = parse_options(hash_text)["view"].get("theme", "") if embed else ""
     s["box"] = None
     s["replay"] = None
     s["has_saved"] = bool(has_saved)
@@ -373,6 +374,13 @@ def on_back_saved(s, ev):
     return s
 
 
+def on_embed_theme(s, ev):
+    """The embedding page asked for a theme (applied while embedded: settings.page_theme)."""
+    if s.get("embed") and ev.get("theme") in CHOICES["theme"]:
+        s["embed_theme"] = ev["theme"]
+    return s
+
+
 def handlers(base):
     """The handlers to merge into state.HANDLERS (wrapping the base ones they extend)."""
     from ui import replay
@@ -381,7 +389,7 @@ def handlers(base):
            "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
            "engine": on_engine(base["engine"]), "new_game": on_new_game(base["new_game"]),
            "snapshot": on_snapshot(replay.on_snapshot(base["snapshot"])),
-           "key": replay.on_key(base["key"])}
+           "key": replay.on_key(base["key"]), "embed_theme": on_embed_theme}
     for key in replay.HANDLERS:
         out[key] = replay.HANDLERS[key]
     return out

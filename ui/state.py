@@ -15,6 +15,7 @@ dict order never relied upon). Work for the outside world is asked for in
 """
 
 from ui import geom
+from ui.turns import turn_text
 from ui.placing import (
     add_placed, board_letter, empty_at, next_empty, occupied, placement, rack_entry,
     reconcile_rack, remove_placed, unplaced, wild_jqxz,
@@ -81,7 +82,6 @@ def _shown_seat(s, snap):
 
 
 def _turns_text(snap, before):
-    from ui.view import turn_text  # the words for a turn live with the view
     turns = snap.get("turns", [])
     new = turns[before:] if before < len(turns) else turns[-1:]
     return " ".join(turn_text(snap, t) for t in new)
@@ -90,7 +90,8 @@ def _turns_text(snap, before):
 def _take_snapshot(s, snap, announce=True):
     s["snap"] = snap
     s["spec"] = {"rules": snap.get("rules", "classic"), "seed": snap.get("seed", ""),
-                 "seats": snap.get("seats", []), "actions": snap.get("actions", [])}
+                 "seats": snap.get("seats", []), "actions": snap.get("actions", []),
+                 "hints": snap.get("hints", [])}
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
     seat = _shown_seat(s, snap)

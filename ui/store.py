@@ -11,6 +11,9 @@ import json
 KEY = "wlc.game"
 ASIDE_KEY = "wlc.game.unreadable"
 VERSION = 1
+NO_STORAGE = ("This browser does not let the page store data (private mode or blocked storage): "
+              "your game will not be saved when you leave. You can play on.")
+FULL = "The browser's storage is full: your game could not be saved. You can play on."
 
 
 def dump(s):
@@ -80,3 +83,43 @@ def pick_first_game(games, r):
     if not isinstance(games, list) or not games:
         return None
     return games[int(r * len(games)) % len(games)]
+
+
+class PageStorage:
+    """The page's one way to localStorage, through index.html's wlcGet/wlcSet/wlcDel:
+    a JS exception (storage full, private mode, blocked) does not reach MicroPython
+    as a Python one, so those catch it in JS and return it as text, raised here as a
+    ValueError naming it (callers catch that like any Python error)."""
+
+    def __init__(self, window):
+        self.window = window
+
+    def getItem(self, key):
+        text = self.window.wlcGet(key)
+        if text and text[0] == "\u0001":
+            raise ValueError(text[1:])
+        return text or None
+
+    def setItem(self, key, value):
+        problem = self.window.wlcSet(key, value)
+        if problem:
+            raise ValueError(problem)
+
+    def removeItem(self, key):
+        problem = self.window.wlcDel(key)
+        if problem:
+            raise ValueError(problem)
+
+
+def why_not_saved(problem):
+    """The player's message for a failed save (``problem``: the error's text)."""
+    text = problem.lower()
+    return FULL if ("quota" in text or "full" in text) else NO_STORAGE
+
+
+def read(storage, key):
+    """(text or None, problem): what ``storage`` holds under ``key``; never raises."""
+    try:
+        return storage.getItem(key), ""
+    except Exception as exc:  # storage blocked (private mode, SecurityError)
+        return None, str(exc) or "unavailable"

@@ -9,6 +9,7 @@ from html import escape
 
 from ui import geom
 from ui.state import can_place, is_human, my_turn
+from ui.turns import turn_text
 
 
 
@@ -366,32 +367,6 @@ def judgment_html(s):
         parts.append("<p>Final round: find a play with your opponent's rack (shown). "
                      "A valid play scores; Pass gives up the attempt.</p>")
     return "".join(parts)
-
-
-def turn_text(snap, t):
-    """One turn in a player's words (when the engine's message is empty)."""
-    seats = snap.get("seats", [])
-    who = seats[t["player"]].get("name", "") if 0 <= t.get("player", -1) < len(seats) else ""
-    kind, text, score = t.get("kind", ""), t.get("text", ""), t.get("score", 0)
-    bad = ", ".join(t.get("invalid", []))
-    if kind == "play":
-        return who + " played " + text + " for " + str(score) + "."
-    if kind == "pass":
-        return who + " passed."
-    if kind == "exchange":
-        return who + " exchanged tiles."
-    if kind == "retry":
-        return (who + "'s play " + text + " did not stand (" + bad + " not in the word list): "
-                "the tiles are back; play again.")
-    if kind == "invalid":
-        return who + "'s play " + text + " did not stand: " + bad + " not in the word list."
-    if kind == "phony":
-        return "Challenge upheld: " + bad + " not in the word list; " + who + "'s play " + text + " comes off."
-    if kind == "lost":
-        return "Challenge failed: " + who + " loses a turn."
-    if kind == "trade":
-        return who + " made a free trade."
-    return ""
 
 
 def message_text(s):

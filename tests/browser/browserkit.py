@@ -4,6 +4,7 @@ engine (the same engine.session the page's worker runs) what should happen."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 from engine import session
@@ -51,6 +52,38 @@ def best_placement(spec: dict) -> tuple[str, list[tuple[str, str, str]], int]:
     new = [(t["sq"], t["letter"].upper(), "?" if t["blank"] else (t["flipped"] or t["letter"].upper()))
            for t in after["tiles"] if t["sq"] not in old]
     return move["move"], new, move["score"]
+
+
+def play_best(page, spec: dict, actions: int = 1) -> tuple[str, list[tuple[str, str, str]], int, dict]:
+    """Put down the best placement for ``spec`` by taps, check the preview's score, press
+    Play and wait until the saved game holds ``actions`` actions (2: the computer's reply
+    too): (move, tiles, score, saved game). ``page`` may be a frame."""
+    move, tiles, score = best_placement(spec)
+    place_by_taps(page, tiles)
+    assert preview_score(page) == score
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {actions}",
+                           timeout=TIMEOUT_MS)
+    wait_idle(page)
+    saved = stored(page)
+    assert saved["spec"]["actions"][0] == move
+    return move, tiles, score, saved
+
+
+@contextmanager
+def own_page(browser, setup=None, viewport=(1280, 800)):
+    """(page, page errors) in a browser context of its own, closed afterwards; ``setup``
+    prepares the context before the page opens (routes, init scripts)."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    if setup is not None:
+        setup(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page, errors
+    finally:
+        context.close()
 
 
 def stored(page) -> dict:

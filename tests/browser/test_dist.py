@@ -102,15 +102,7 @@ def _play_a_move(page) -> str:
     seed, _ = kit.seed_with("classic", kit.YOU_VS_HARD, lambda s: "?" not in s["racks"][0])
     kit.new_game(page, "classic", seed, kit.YOU_VS_HARD)
     spec = {"rules": "classic", "seed": seed, "seats": kit.YOU_VS_HARD, "actions": []}
-    move, tiles, score = kit.best_placement(spec)
-    kit.place_by_taps(page, tiles)
-    assert kit.preview_score(page) == score
-    page.get_by_role("button", name="Play", exact=True).click()
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= 1",
-                           timeout=kit.TIMEOUT_MS)
-    kit.wait_idle(page)
-    assert kit.stored(page)["spec"]["actions"][0] == move
-    return move
+    return kit.play_best(page, spec)[0]
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +164,11 @@ def test_a_returning_player_boots_and_plays_offline(site, visit):
         _wait_booted(page)
         assert page.evaluate("document.body.dataset.engine") == "ready"
         _play_a_move(page)
+        # the embed is the page too (index.html?embed=1), and embed.html leads to it
+        page.goto(site.url + "embed.html", wait_until="domcontentloaded")
+        page.wait_for_url("**/index.html?embed=1", timeout=BOOT_MS)
+        _wait_booted(page)
+        assert page.evaluate("document.documentElement.dataset.embed") == "1"
         assert from_network == []
         assert visit["failed"][failed:] == []
         assert visit["errors"] == []

@@ -66,11 +66,7 @@ def wait_message(page, kind: str, **fields) -> dict:
 
 def test_cross_origin_embed_plays_and_talks_to_its_parent(browser, host_url, site_url):
     url, spec = host_url
-    context = browser.new_context(viewport={"width": 800, "height": 900})   # not the shared page's log
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with kit.own_page(browser, viewport=(800, 900)) as (page, errors):   # not the shared page's log
         page.goto(url)
         frame_el = page.frame_locator("#game")
         ready = wait_message(page, "ready")
@@ -101,16 +97,17 @@ def test_cross_origin_embed_plays_and_talks_to_its_parent(browser, host_url, sit
         game.wait_for_selector("#replaybar .rp-pos[data-at='0']")
         page.evaluate("window.ask({protocol: 'wlc-embed', v: 1, type: 'theme', theme: 'dark'})")
         wait_message(page, "theme", theme="dark")
-        assert game.evaluate("document.documentElement.dataset.theme") == "dark"
+        assert game.evaluate("document.documentElement.dataset.theme") == "dark"   # the one theme switch
+        assert game.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(22, 24, 27)"
         # ignored: another frame than the parent, another version, a navigation
         page.evaluate("window.intrude({protocol: 'wlc-embed', v: 1, type: 'turn', turn: 1})")
         page.evaluate("window.ask({protocol: 'wlc-embed', v: 2, type: 'turn', turn: 1})")
         page.evaluate("window.ask({protocol: 'wlc-embed', v: 1, type: 'navigate', url: 'https://example.com'})")
         page.evaluate("window.ask({protocol: 'wlc-embed', v: 1, type: 'theme', theme: 'light'})")
         wait_message(page, "theme", theme="light")   # sent after the ignored ones
+        assert game.evaluate("document.documentElement.dataset.theme") == "light"
         assert game.get_attribute("#replaybar .rp-pos", "data-at") == "0"
         assert [m["turn"] for m in messages(page, "turn")][-1] == 0
         assert "index.html?embed=1" in game.url   # nothing navigated the frame
         assert errors == []
-    finally:
-        context.close()
+

@@ -265,13 +265,13 @@ def test_panels_by_keyboard_rules_and_settings(page):
     assert page.locator("input[name='set-sound']").is_checked() is False
     before = page.evaluate("getComputedStyle(document.body).backgroundColor")
     page.get_by_role("radio", name="Dark").check()
-    page.wait_for_selector("body[data-theme='dark']", state="attached", timeout=T)
+    page.wait_for_selector("html[data-theme='dark']", state="attached", timeout=T)
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(22, 24, 27)"
     page.get_by_role("radio", name="Light").check()
-    page.wait_for_selector("body[data-theme='light']", state="attached", timeout=T)
+    page.wait_for_selector("html[data-theme='light']", state="attached", timeout=T)
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(245, 241, 232)"
     page.get_by_role("radio", name="System").check()
-    page.wait_for_function("!document.body.dataset.theme", timeout=T)
+    page.wait_for_function("!document.documentElement.dataset.theme", timeout=T)
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == before
     assert json.loads(page.evaluate("localStorage.getItem('wlc.settings')"))["theme"] == "system"
     page.keyboard.press("Escape")
@@ -327,7 +327,7 @@ def test_every_panel_passes_an_accessibility_scan(page, theme):
         page.add_script_tag(path=str(AXE))
     open_panel(page, "settings")
     page.get_by_role("radio", name=theme.capitalize()).check()
-    page.wait_for_selector(f"body[data-theme='{theme}']", state="attached", timeout=T)
+    page.wait_for_selector(f"html[data-theme='{theme}']", state="attached", timeout=T)
     bad = []
     try:
         for name in ("history", "hint", "tiles", "rules", "past", "settings"):

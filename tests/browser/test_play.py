@@ -26,16 +26,8 @@ def _fresh(page, rules="classic", want=lambda snap: True, seats=SEATS):
 
 def test_tap_tap_play_and_the_computer_replies(page):
     spec = _fresh(page, want=lambda s: "?" not in s["racks"][0])
-    move, tiles, score = kit.best_placement(spec)
-    kit.place_by_taps(page, tiles)
-    assert kit.preview_score(page) == score
+    move, tiles, score, saved = kit.play_best(page, spec, actions=2)
     assert page.get_attribute(f"#board [data-square='{tiles[0][0]}']", "data-letter") == tiles[0][1]
-    page.get_by_role("button", name="Play", exact=True).click()
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= 2",
-                           timeout=kit.TIMEOUT_MS)
-    kit.wait_idle(page)
-    saved = kit.stored(page)
-    assert saved["spec"]["actions"][0] == move
     native = json.loads(kit.native().open(json.dumps(saved["spec"])))
     assert kit.scores_shown(page) == native["scores"]
     assert native["scores"][0] == score

@@ -71,12 +71,9 @@ def test_hot_seat_hands_over(page):
 def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
     """No word list for the worker: the page says the engine could not start, keeps the
     game on screen and answers a play with a message instead of hanging."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.route("**/wordlists/lexicon.bin", lambda route: route.fulfill(status=404, body="gone"))
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    def no_word_list(context):
+        context.route("**/wordlists/lexicon.bin", lambda route: route.fulfill(status=404, body="gone"))
+    with kit.own_page(browser, no_word_list) as (page, errors):
         page.goto(site_url + "index.html")
         page.wait_for_selector("body[data-engine='failed']", state="attached", timeout=kit.TIMEOUT_MS)
         assert "could not start" in page.inner_text("#notice")
@@ -91,8 +88,6 @@ def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
                                timeout=10_000)
         assert not page.evaluate("document.body.dataset.busy")
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_save_the_engine_cannot_rebuild_is_set_aside(page):
@@ -104,3 +99,34 @@ def test_a_save_the_engine_cannot_rebuild_is_set_aside(page):
     assert "could not be rebuilt" in page.inner_text("#notice")
     assert "no-such-rules" in page.evaluate("localStorage.getItem('wlc.game.unreadable')")
     assert len(kit.rack_letters(page)) == 7
+
+
+BLOCKED_STORAGE_JS = """(() => {
+  // As in a browser that blocks this page's storage: every touch of localStorage throws.
+  const deny = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+  Object.defineProperty(window, "localStorage", { configurable: true, get: deny });
+})();"""
+
+
+def test_blocked_storage_still_boots_plays_and_says_it_cannot_save(browser, site_url):
+    """localStorage throws on every use (private mode, blocked cookies): the page boots
+    the first game, says the game cannot be saved, plays on, and no error escapes."""
+    with kit.own_page(browser, lambda context: context.add_init_script(BLOCKED_STORAGE_JS)) as (page, errors):
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=kit.TIMEOUT_MS)
+        assert page.evaluate("(() => { try { localStorage; return 'open'; } catch (e) { return e.name; } })()") \
+            == "SecurityError"
+        assert page.locator("#board [data-square]").count() == 225
+        assert len(kit.rack_letters(page)) == 7
+        assert "does not let the page store data" in page.inner_text("#notice")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        pass_button = page.get_by_role("button", name="Pass", exact=True)
+        pass_button.click()   # a move: its save fails quietly, the game goes on
+        page.wait_for_selector("#log li.k-pass", state="attached", timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        assert "does not let the page store data" in page.inner_text("#notice")
+        page.locator("#pb-past").click()   # past games read the same storage
+        page.wait_for_selector("#panel:not([hidden]) [data-panel='past']", timeout=kit.TIMEOUT_MS)
+        assert "cannot be kept" in page.inner_text("#panel")
+        assert errors == []

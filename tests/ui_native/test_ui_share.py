@@ -4,6 +4,7 @@ link / share / replay / import handlers (runs under CPython and MicroPython)."""
 import json
 
 import ui_fixtures as fx
+from ui_fixtures import effects
 from ui import replay, share, state
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -28,10 +29,6 @@ def new(snap=None, engine="loading", hash_text="", has_saved=True, embed=False):
     s = state.initial(fx.layout(), {"rules": "classic", "seed": "t1", "seats": (snap or fx.snap())["seats"],
                                     "actions": []}, snap or fx.snap(), engine)
     return share.boot(s, hash_text, embed, has_saved)
-
-
-def effects(s, kind):
-    return [f for f in s["fx"] if f["do"] == kind]
 
 
 def played(n, names=("Ann", "Bob")):
@@ -212,7 +209,8 @@ def test_replay_steps_and_clamps():
     at2.update(at=2, total=3, events=[at2["turns"][1]])
     s = step(s, {"t": "replay_snap", "snap": at2})
     bar = replay.bar_html(s)
-    assert 'data-at="2"' in bar and "8D WORD1" in bar and 'data-score="11"' in bar and "WORD 11 (\u00d72)" in bar
+    assert 'data-at="2"' in bar and "8D WORD1" in bar and 'data-score="11"' in bar and '<div class="rp-words"><table class="pn-words">' in bar
+    assert '<tr data-word="WORD" data-score="11">' in bar and "\u00d72</td>" in bar   # the history's breakdown
     back = step(s, {"t": "key", "key": "Escape"})
     assert back["replay"] is None and back["snap"] is live and back["busy"] == ""
     assert "".join(e["tile"] for e in back["rack"]) == live["racks"][live["to_move"]]
@@ -329,3 +327,15 @@ def test_a_pasted_link_never_makes_a_friends_game_the_saved_one():
     newer = go(s, {"t": "hash", "hash": "#g1.NEWER"},
                {"t": "link_opened", "snap": dict(played(3), seed="friend", link={"turn": None, "view": {}})})
     assert not newer["link"]["own"] and not share.saving(newer)   # the same friend's game, later on
+
+
+def test_embed_theme_comes_from_the_embed_options_and_the_parent():
+    """Embedded, the link's theme option and the parent's requests set the theme
+    (settings.page_theme applies it); the full page ignores both."""
+    s = new(hash_text="#g1.AbC&theme=dark", embed=True)
+    assert s["embed_theme"] == "dark"
+    assert go(s, {"t": "embed_theme", "theme": "light"})["embed_theme"] == "light"
+    assert go(s, {"t": "embed_theme", "theme": "url(x)"})["embed_theme"] == "dark"
+    assert new(hash_text="#g1.AbC", embed=True)["embed_theme"] == ""
+    full = new(hash_text="#g1.AbC&theme=dark")
+    assert full["embed_theme"] == "" and go(full, {"t": "embed_theme", "theme": "dark"})["embed_theme"] == ""

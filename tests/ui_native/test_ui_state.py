@@ -3,17 +3,8 @@
 import json
 
 import ui_fixtures as fx
+from ui_fixtures import effects, go, new
 from ui import state
-
-
-def new(snap=None, engine="ready"):
-    return state.initial(fx.layout(), {"rules": "classic"}, snap or fx.snap(), engine)
-
-
-def go(s, *events):
-    for ev in events:
-        s = state.step(s, ev)
-    return s
 
 
 def rack_id(s, tile):
@@ -21,10 +12,6 @@ def rack_id(s, tile):
         if e["tile"] == tile:
             return e["id"]
     raise AssertionError("no " + tile)
-
-
-def effects(s, kind):
-    return [f for f in s["fx"] if f["do"] == kind]
 
 
 def test_initial_rack_and_cursor():

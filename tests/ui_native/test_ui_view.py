@@ -3,11 +3,8 @@
 import json
 
 import ui_fixtures as fx
+from ui_fixtures import new
 from ui import render, state, view
-
-
-def new(snap=None, engine="ready"):
-    return state.initial(fx.layout(), {"rules": "classic"}, snap or fx.snap(), engine)
 
 
 def test_square_names_and_premiums():

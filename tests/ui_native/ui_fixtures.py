@@ -1,7 +1,10 @@
 """Snapshots and layouts shaped like engine.session's, for the UI's native tests.
 
-Plain data (the MicroPython run of these tests cannot import the engine).
+Plain data (the MicroPython run of these tests cannot import the engine), and the
+few steps every state test takes: a new state, events stepped in, the effects asked for.
 """
+
+from ui import state
 
 _CLASSIC = (
     "T..d...T...d..T", ".D...t...t...D.", "..D...d.d...D..", "d..D...d...D..d",
@@ -49,3 +52,18 @@ def snap(racks=("AEINRST", "EGGLOOS"), tiles=(), to_move=0, kinds=("human", "har
 def tile(sq, letter, value=None, blank=False, flipped=""):
     return {"sq": sq, "letter": letter, "blank": blank, "flipped": flipped,
             "value": VALUES.get(letter, 0) if value is None else value}
+
+
+def new(snap_=None, engine="ready"):
+    """The UI's state for ``snap_`` (default: ``snap()``) on the classic board."""
+    return state.initial(layout(), {"rules": "classic"}, snap_ or snap(), engine)
+
+
+def go(s, *events):
+    for ev in events:
+        s = state.step(s, ev)
+    return s
+
+
+def effects(s, kind):
+    return [f for f in s["fx"] if f["do"] == kind]

@@ -2,7 +2,7 @@
 
 import json
 
-from ui import pastgames, settings
+from ui import pastgames, settings, store
 
 
 class Storage:
@@ -23,6 +23,11 @@ class Storage:
         if used + len(value) > self.quota:
             raise ValueError("QuotaExceededError: the quota has been exceeded")
         self.data[key] = value
+
+    def removeItem(self, key):
+        if self.broken:
+            raise ValueError("SecurityError: access is denied")
+        self.data.pop(key, None)
 
 
 def summary(preset="classic", scores=(300, 250), winner=(0,), best=None, kinds=("human", "hard")):
@@ -115,8 +120,10 @@ def test_settings_defaults_sound_off_and_bad_values_ignored():
 
 def test_settings_change_and_body_attributes():
     s = settings.change(settings.defaults(), "theme", "dark")
-    assert settings.body_attrs(s)["data-theme"] == "dark"
-    assert settings.body_attrs(settings.defaults())["data-theme"] is None
+    assert settings.page_theme(s) == "dark" and "data-theme" not in settings.body_attrs(s)
+    assert settings.page_theme(settings.defaults()) is None
+    assert settings.page_theme(s, "light") == "light" and settings.page_theme(s, "auto") is None
+    assert settings.page_theme(settings.defaults(), "dark") == "dark"
     assert settings.change(s, "theme", "neon") == s
     assert settings.change(s, "nope", 1) == s
     m = settings.change(s, "motion", "reduce")
@@ -143,14 +150,41 @@ class Window:
             return str(exc)
         return ""
 
+    def wlcDel(self, key):
+        try:
+            self.storage.removeItem(key)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
 
 def test_page_storage_turns_failures_back_into_messages():
-    ok = pastgames.PageStorage(Window(Storage()))
+    ok = store.PageStorage(Window(Storage()))
     entry = pastgames.record(spec(), summary(), "2026-11-23T08:30:00.000Z")
     assert pastgames.keep(ok, entry) == ([entry], "")
     assert pastgames.load(ok) == ([entry], "")
-    full = pastgames.PageStorage(Window(Storage(quota=100)))
+    full = store.PageStorage(Window(Storage(quota=100)))
     assert pastgames.keep(full, entry)[1] == pastgames.FULL
-    private = pastgames.PageStorage(Window(Storage(broken=True)))
+    private = store.PageStorage(Window(Storage(broken=True)))
     assert pastgames.load(private) == ([], pastgames.UNAVAILABLE)
     assert pastgames.keep(private, entry)[1] == pastgames.UNAVAILABLE
+
+
+def test_page_storage_removes_and_reads_without_raising():
+    """ui/main.py and ui/embed.py read and clear the saved game through store.PageStorage."""
+    page = store.PageStorage(Window(Storage()))
+    page.setItem(store.KEY, "x")
+    assert store.read(page, store.KEY) == ("x", "")
+    page.removeItem(store.KEY)
+    assert store.read(page, store.KEY) == (None, "")
+    blocked = store.PageStorage(Window(Storage(broken=True)))
+    text, problem = store.read(blocked, store.KEY)
+    assert text is None and problem.startswith("SecurityError")
+    try:
+        blocked.removeItem(store.KEY)
+        raised = False
+    except ValueError:
+        raised = True
+    assert raised
+    assert store.why_not_saved(problem) == store.NO_STORAGE
+    assert store.why_not_saved("QuotaExceededError: the quota has been exceeded") == store.FULL

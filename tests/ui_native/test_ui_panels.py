@@ -1,26 +1,13 @@
-"""ui/panels.py and ui/panels_view.py: the panels' handlers, effects and HTML (CPython and MicroPython)."""
+"""ui/panels.py, ui/panels_view.py and ui/panels_page.py: the panels' handlers, effects, HTML and page side (CPython and MicroPython)."""
 
 import json
 
 import ui_fixtures as fx
-from ui import panels, panels_view, state
+from ui_fixtures import effects, go, new
+from ui import panels, panels_page, panels_view, state
 
 panels.install(state.HANDLERS)
 HUMANS = ("human", "human")
-
-
-def new(snap=None, engine="ready"):
-    return state.initial(fx.layout(), {"rules": "classic"}, snap or fx.snap(), engine)
-
-
-def go(s, *events):
-    for ev in events:
-        s = state.step(s, ev)
-    return s
-
-
-def effects(s, kind):
-    return [f for f in s["fx"] if f["do"] == kind]
 
 
 def played(actions=("8G RAINS", "8D ZEBRAS"), kinds=("human", "hard"), to_move=0, **extra):
@@ -288,7 +275,12 @@ def test_date_text():
 def test_nodes_theme_and_tools():
     s = go(new(), {"t": "p_setting", "name": "theme", "value": "dark"})
     nodes = panels_view.add_nodes({"body": {"data-engine": "ready"}}, s)
-    assert nodes["body"] == {"data-engine": "ready", "data-theme": "dark", "data-motion": None, "data-sound": None}
+    assert nodes["body"] == {"data-engine": "ready", "data-motion": None, "data-sound": None}
+    assert nodes["html"] == {"data-theme": "dark"}   # the one theme switch is on <html>
+    s["embed_theme"] = "light"   # an embed's theme option wins while embedded
+    assert panels_view.add_nodes({}, s)["html"] == {"data-theme": "light"}
+    s["embed_theme"] = "auto"
+    assert panels_view.add_nodes({}, s)["html"] == {"data-theme": None}
     assert nodes["panel"]["hidden"] == "" and nodes["pb-undo"]["disabled"] == ""
     assert nodes["pb-history"]["aria-expanded"] == "false"
 
@@ -329,18 +321,18 @@ def test_refocus_gives_focus_back_after_a_redraw():
     doc = Doc({})
     doc.ids = {"rp-last": El(doc, "rp-last", disabled=True), "pn-title": El(doc, "pn-title", "H2"),
                "pn-line-3": El(doc, "pn-line-3")}
-    panels_view.focusin(type("E", (), {"target": doc.ids["pn-line-3"]})())
-    panels_view._refocus(doc)
+    panels_page.focusin(type("E", (), {"target": doc.ids["pn-line-3"]})())
+    panels_page._refocus(doc)
     assert doc.focused == "pn-line-3"
-    panels_view.FOCUSED[0] = "rp-last"
-    panels_view._refocus(doc)
+    panels_page.FOCUSED[0] = "rp-last"
+    panels_page._refocus(doc)
     assert doc.focused == "pn-title"
     doc.focused, doc.activeElement = None, El(doc, "sq-H8", "DIV")
-    panels_view._refocus(doc)
+    panels_page._refocus(doc)
     assert doc.focused is None  # focus elsewhere on the page stays where it is
     doc.activeElement = El(doc, "", "BODY")
-    panels_view.focusin(type("E", (), {"target": El(doc, "btn-Play")})())
-    panels_view._refocus(doc)
+    panels_page.focusin(type("E", (), {"target": El(doc, "btn-Play")})())
+    panels_page._refocus(doc)
     assert doc.focused is None  # the Play button went disabled: the panel does not take the focus
 
 
@@ -353,3 +345,13 @@ def test_hints_belong_to_their_position():
     assert panels.pn(s)["hint"] is None
     s = go(s, {"t": "p_hint_play", "i": 0})
     assert not effects(s, "act")
+
+
+def test_hints_used_are_kept_in_the_stored_spec():
+    s = new(played())
+    assert s["spec"]["hints"] == []
+    s = go(s, {"t": "p_hints", "hints": [[2, 0]]})
+    assert s["spec"]["hints"] == [[2, 0]] and effects(s, "save")
+    # The next snapshot from the engine carries the hints it restored.
+    s = go(s, {"t": "snapshot", "snap": played(hints=[[2, 0]])})
+    assert s["spec"]["hints"] == [[2, 0]]

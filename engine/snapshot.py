@@ -1,0 +1,175 @@
+"""What the page draws of a game, as plain data: pure functions of a Game and its seats.
+
+The session (engine/session.py) holds the one current game and turns these
+dicts into JSON; nothing here keeps state, so a replay view (``Game.at``) or a
+read-only imported position is drawn by the same code as the live game.
+"""
+
+from __future__ import annotations
+
+from .board import square_name
+from .game import Game
+from .moves import MoveError
+from .rules import Rules
+from .scoring import apply_pre
+from .tiles import VALUES
+
+_NO_ACTIONS = ("place", "pass", "challenge", "check", "trade", "final", "timeout")
+
+
+def build(game: Game, seats: list[dict], hints=(), error: str | None = None, events=()) -> dict:
+    """The snapshot of ``game``: its spec (rules, seed, seats, actions, hints: what the
+    page stores to rebuild it), the board, racks, scores, legal actions and turns."""
+    board = game.board
+    size = board.size
+    tiles = []
+    for sq, cell in enumerate(board.cells):
+        if cell:
+            flipped = board.wild.get(sq, "") if cell.islower() else ""
+            tiles.append({"sq": square_name(*divmod(sq, size)), "letter": cell,
+                          "blank": cell.islower() and not flipped, "flipped": flipped,
+                          "value": 0 if cell.islower() else VALUES[cell]})
+    legal = game.legal_actions().to_dict()
+    if "pass_" in legal:
+        legal["pass"] = legal.pop("pass_")
+    out = {
+        "rules": game.rules.to_string(), "seed": game.seed, "seats": seats,
+        "actions": list(game.actions), "hints": [list(h) for h in hints], "size": size,
+        "tiles": tiles, "racks": list(game.racks), "scores": list(game.scores),
+        "to_move": game.to_move, "rack_player": rack_player(game), "phase": game.phase,
+        "end_reason": game.end_reason, "bag": game.bag_count, "legal": legal,
+        # Breakdowns only for the last line: the page parses every snapshot on its
+        # main thread; history() gives every turn's breakdown when asked.
+        "turns": [turn_dict(t, i == len(game.turns) - 1) for i, t in enumerate(game.turns)],
+        "last_squares": last_squares(game), "pickable": pickable(game),
+        "swappable": swappable(game),
+        "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
+        "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
+        "winner": winners(game), "message": message(game, events),
+        "events": [turn_dict(t) for t in events],
+    }
+    if error:
+        out["error"] = error
+    return out
+
+
+def position_view(cgp: str, names, scores) -> dict:
+    """A read-only snapshot of a position (board, racks, scores); nothing can be played."""
+    from .notation import parse_cgp
+
+    pos = parse_cgp(cgp)
+    if pos.rules is None:
+        pos = parse_cgp(cgp, Rules.from_string("classic"))
+    board, size = pos.board, pos.board.size
+    names = names or [f"Player {i + 1}" for i in range(len(pos.racks))]
+    tiles = [{"sq": square_name(*divmod(sq, size)), "letter": c, "blank": c.islower() and sq not in board.wild,
+              "flipped": board.wild.get(sq, "") if c.islower() else "", "value": 0 if c.islower() else VALUES[c]}
+             for sq, c in enumerate(board.cells) if c]
+    n = len(names)
+    racks = (list(pos.racks) + [""] * n)[:n]
+    return {"rules": pos.rules.to_string(), "seed": "", "seats": [{"name": x, "kind": "human"} for x in names],
+            "actions": [], "hints": [], "size": size, "tiles": tiles, "racks": racks,
+            "scores": list(scores) if scores is not None else (list(pos.scores) + [0] * n)[:n],
+            "to_move": 0, "rack_player": 0, "phase": "view", "end_reason": "", "bag": 0,
+            "legal": {k: False for k in _NO_ACTIONS} | {"exchange": 0}, "turns": [],
+            "last_squares": [], "pickable": [], "swappable": [],
+            "ppt": [0.0] * n, "clock": None, "winner": [], "message": "", "events": [], "readonly": True}
+
+
+def turn_dict(t, breakdown: bool = True) -> dict:
+    return {"player": t.player, "kind": t.kind, "text": t.text, "score": t.score,
+            "words": list(t.words), "invalid": list(t.invalid), "squares": list(t.squares or ()),
+            "breakdown": t.breakdown if breakdown else None}
+
+
+def rack_player(game: Game) -> int:
+    """Whose rack the page shows: in a two-player final round, the opponent's."""
+    if game.phase == "final" and game.players == 2:
+        return 1 - game.to_move
+    return game.to_move
+
+
+def last_squares(game: Game) -> list[str]:
+    for t in reversed(game.turns):
+        squares = getattr(t, "squares", None)
+        if t.kind in ("play", "final") and squares:
+            board = game.board
+            return [s for s in squares if board.cells[board.layout.square(s)]]
+    return []
+
+
+def _pre_ok(game: Game, pre, across: bool) -> bool:
+    board = game.board.copy()
+    rack = list(game.active_rack_tiles()) if hasattr(game, "active_rack_tiles") else list(
+        game.rack(rack_player(game)))
+    try:
+        apply_pre(board, rack, pre, game.rules, across)
+    except MoveError:
+        return False
+    return True
+
+
+def pickable(game: Game) -> list[str]:
+    """Squares where a pick-off may start now, asked of the engine's own rule."""
+    if not game.rules.pick_off or game.phase != "play":
+        return []
+    board = game.board
+    out = []
+    for sq, cell in enumerate(board.cells):
+        if cell and any(_pre_ok(game, (("pick", sq),), across) for across in (True, False)):
+            out.append(square_name(*divmod(sq, board.size)))
+    return out
+
+
+def swappable(game: Game) -> list[str]:
+    if not game.rules.blank_swap or game.phase != "play":
+        return []
+    board = game.board
+    return [square_name(*divmod(sq, board.size)) for sq, cell in enumerate(board.cells)
+            if cell and cell.islower() and _pre_ok(game, (("swap", sq),), True)]
+
+
+def winners(game: Game) -> list[int]:
+    if not game.over:
+        return []
+    top = max(game.scores)
+    return [p for p, s in enumerate(game.scores) if s == top]
+
+
+def message(game: Game, events) -> str:
+    """What the last action did, in a player's words."""
+    parts = []
+    for t in events:
+        name = game.names[t.player]
+        kind = t.kind
+        if kind == "play":
+            parts.append(f"{name} played {t.text} for {t.score}.")
+        elif kind == "exchange":
+            parts.append(f"{name} exchanged {len(t.text) - 1} tile{'s' if len(t.text) != 2 else ''}.")
+        elif kind == "pass":
+            parts.append(f"{name} passed.")
+        elif kind == "invalid":
+            words = ", ".join(t.invalid)
+            parts.append(f"{name}'s play {t.text} did not stand: {words} not in the word list. "
+                         f"{'It scores ' + str(t.score) + '.' if t.score else 'The tiles go back.'}")
+        elif kind == "phony":
+            parts.append(f"Challenge upheld: {', '.join(t.invalid)} not in the word list; "
+                         f"{name}'s play comes off.")
+        elif kind == "lost":
+            parts.append(f"Challenge failed: {name} loses a turn.")
+        elif kind == "final":
+            parts.append(f"{name} in the final round: {t.text} ({t.score:+d}).")
+        elif kind == "end":
+            parts.append(f"{name}: {t.text} {t.score:+d}.")
+        elif kind == "time":
+            parts.append(f"{name} ran out of time.")
+        elif kind == "trade":
+            parts.append(f"{name} made a free trade ({t.text[6:]}).")
+        elif kind == "retry":
+            parts.append(f"{name}'s play {t.text} has {', '.join(t.invalid)}, not in the word list: "
+                         f"the tiles go back and {name} may play again.")
+        elif kind == "decline":
+            parts.append(f"{name} found no play in the final round.")
+    if game.over and game.end_reason:
+        parts.append(f"Game over: {game.end_reason}.")
+    return " ".join(parts)

@@ -1,0 +1,94 @@
+"""How one turn reads, for every view of it: the sentence the page says after a turn
+(ui/view.message_text, ui/state's announcements), and its score breakdown (the
+history panel, ui/panels_view, and the replay bar, ui/replay).
+
+Pure and MicroPython-safe; imports nothing of the UI, so every view module and
+ui/state can use it. Every text from a game record goes through html.escape.
+"""
+
+from html import escape
+
+
+def _e(value):
+    return escape(str(value))
+
+
+def seat_name(snap, seat):
+    seats = snap.get("seats", [])
+    return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
+
+
+def turn_text(snap, t):
+    """One turn in a player's words (when the engine's message is empty)."""
+    who = seat_name(snap, t.get("player", -1))
+    kind, text, score = t.get("kind", ""), t.get("text", ""), t.get("score", 0)
+    bad = ", ".join(t.get("invalid", []))
+    if kind == "play":
+        return who + " played " + text + " for " + str(score) + "."
+    if kind == "pass":
+        return who + " passed."
+    if kind == "exchange":
+        return who + " exchanged tiles."
+    if kind == "retry":
+        return (who + "'s play " + text + " did not stand (" + bad + " not in the word list): "
+                "the tiles are back; play again.")
+    if kind == "invalid":
+        return who + "'s play " + text + " did not stand: " + bad + " not in the word list."
+    if kind == "phony":
+        return "Challenge upheld: " + bad + " not in the word list; " + who + "'s play " + text + " comes off."
+    if kind == "lost":
+        return "Challenge failed: " + who + " loses a turn."
+    if kind == "trade":
+        return who + " made a free trade."
+    return ""
+
+
+def breakdown_html(t):
+    """One line's breakdown: words with their letters and premiums, bonuses, swaps,
+    pick-offs and what a judgment did."""
+    parts = []
+    bd = t.get("breakdown") or {}
+    if not isinstance(bd, dict):
+        bd = {}
+    rows = []
+    for w in bd.get("breakdown") or []:
+        word = w.get("word", "")
+        letters = []
+        for i, letter in enumerate(w.get("letters") or []):
+            ch = word[i] if i < len(word) else "?"
+            prem = letter.get("premium") or ""
+            letters.append(_e(letter.get("square", "")) + " " + _e(ch) + " " + str(letter.get("value", 0))
+                           + (" " + _e(prem) if prem and letter.get("new") else "")
+                           + ("" if letter.get("new") else " (on the board)"))
+        mult = w.get("multiplier", 1)
+        rows.append('<tr data-word="' + _e(word) + '" data-score="' + str(w.get("score", 0)) + '"><th scope="row">'
+                    + _e(word) + "</th><td>" + "; ".join(letters) + "</td><td>"
+                    + ("\u00d7" + str(mult) if mult and mult != 1 else "") + "</td><td>" + str(w.get("score", 0))
+                    + "</td></tr>")
+    if rows:
+        parts.append('<table class="pn-words"><thead><tr><th scope="col">Word</th><th scope="col">Letters '
+                     '(square, letter, value, premium)</th><th scope="col">Word \u00d7</th><th scope="col">'
+                     "Score</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    bonus = bd.get("bonus") or {}
+    for key in sorted(bonus):
+        if bonus[key]:
+            parts.append('<p data-bonus="' + _e(key) + '">' + _e(key.replace("_", " ")) + " bonus +"
+                         + str(bonus[key]) + "</p>")
+    if bd.get("tiles_played"):
+        parts.append("<p>Tiles played: " + str(bd["tiles_played"]) + "</p>")
+    if t.get("swaps"):
+        parts.append("<p>Swapped a blank or flipped tile on " + _e(", ".join(t["swaps"])) + "</p>")
+    if t.get("picks"):
+        parts.append("<p>Picked off " + _e(", ".join(t["picks"])) + "</p>")
+    if t.get("invalid"):
+        parts.append("<p>Not in the word list: " + _e(", ".join(t["invalid"])) + "</p>")
+    if t.get("kind") == "exchange":
+        parts.append("<p>Exchanged " + str(max(0, len(t.get("text", "")) - 1)) + " tiles.</p>")
+    if t.get("outcome"):
+        parts.append('<p class="pn-outcome">' + _e(t["outcome"]) + "</p>")
+    if t.get("hinted"):
+        parts.append("<p>A hint was used for this turn.</p>")
+    if "total" in t:
+        parts.append('<p class="pn-total" data-score="' + str(t.get("score", 0)) + '">Score '
+                     + str(t.get("score", 0)) + ", total " + str(t["total"]) + "</p>")
+    return "".join(parts)
