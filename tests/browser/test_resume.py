@@ -94,7 +94,8 @@ def test_a_save_the_engine_cannot_rebuild_is_set_aside(page):
     saved = json.loads(kit.saved_game({"rules": "classic", "seed": "8", "seats": kit.YOU_VS_HARD, "actions": []}))
     saved["spec"]["rules"] = saved["snap"]["rules"] = "no-such-rules"
     kit.load(page, json.dumps(saved))
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.rules === 'classic'",
+    # set aside (nothing stored a moment), then the new game is saved
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('wlc.game') || '{}').spec || {}).rules === 'classic'",
                            timeout=kit.TIMEOUT_MS)
     assert "could not be rebuilt" in page.inner_text("#notice")
     assert "no-such-rules" in page.evaluate("localStorage.getItem('wlc.game.unreadable')")
