@@ -38,3 +38,20 @@ def put(board: Board, text: str) -> Board:
         board.cells[sq] = ch
         board.spent.add(sq)
     return board
+
+
+def rig(game, player, tiles):
+    """Give ``player`` exactly ``tiles`` from the bag (test set-up on the game's
+    private state; tiles stay conserved)."""
+    s = game._state
+    s.bag.tiles.extend(s.racks[player])
+    s.racks[player] = []
+    for t in tiles:
+        if t not in s.bag.tiles:  # another rack holds it: give that player a bag tile
+            other = next(r for r in s.racks if t in r)
+            other.remove(t)
+            other.append(next(x for x in s.bag.tiles if x not in tiles))
+            s.bag.tiles.remove(other[-1])
+            s.bag.tiles.append(t)
+        s.bag.tiles.remove(t)
+        s.racks[player].append(t)

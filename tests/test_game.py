@@ -10,25 +10,10 @@ from engine.gcg import read_gcg, write_gcg
 from engine.moves import MoveError
 from engine.rules import PRESETS
 from engine.tiles import full_set, rack_value
-from enginekit import lexicon
+from enginekit import lexicon, rig
 
 LEX = lexicon()
 
-
-def rig(game, player, tiles):
-    """Give ``player`` exactly ``tiles`` from the bag (tiles stay conserved)."""
-    s = game._state   # test set-up only: rig a position
-    s.bag.tiles.extend(s.racks[player])
-    s.racks[player] = []
-    for t in tiles:
-        if t not in s.bag.tiles:  # another rack holds it: give that player a bag tile
-            other = next(r for r in s.racks if t in r)
-            other.remove(t)
-            other.append(next(x for x in s.bag.tiles if x not in tiles))
-            s.bag.tiles.remove(other[-1])
-            s.bag.tiles.append(t)
-        s.bag.tiles.remove(t)
-        s.racks[player].append(t)
 
 
 def empty_bag(game, keep=0):

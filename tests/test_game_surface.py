@@ -9,19 +9,10 @@ from engine.game import (END, FINAL, INVALID, PASS, PLAY, TURN_KINDS, Game, Game
                          is_turn)
 from engine.gcg import read_gcg, write_gcg
 from engine.rules import PRESETS
-from enginekit import lexicon
+from enginekit import lexicon, rig
 
 LEX = lexicon()
 
-
-def rig(game, player, tiles):
-    """Give ``player`` exactly ``tiles`` from the bag (test set-up on the private state)."""
-    s = game._state
-    s.bag.tiles.extend(s.racks[player])
-    s.racks[player] = []
-    for t in tiles:
-        s.bag.tiles.remove(t)
-        s.racks[player].append(t)
 
 
 def new(preset, seed=1, names=None, **knobs):

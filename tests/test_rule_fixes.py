@@ -9,25 +9,10 @@ import pytest
 from engine.game import END, FINAL, INVALID, LOST, PHONY, RETRY, TIME, TRADE, Game, GameError
 from engine.rules import PRESETS
 from engine.tiles import rack_value
-from enginekit import lexicon, put
+from enginekit import lexicon, put, rig
 
 LEX = lexicon()
 
-
-def rig(game, player, tiles):
-    """Give ``player`` exactly ``tiles`` from the bag (tiles stay conserved)."""
-    s = game._state
-    s.bag.tiles.extend(s.racks[player])
-    s.racks[player] = []
-    for t in tiles:
-        if t not in s.bag.tiles:  # another rack holds it: give that player a bag tile
-            other = next(r for r in s.racks if t in r)
-            other.remove(t)
-            other.append(next(x for x in s.bag.tiles if x not in tiles))
-            s.bag.tiles.remove(other[-1])
-            s.bag.tiles.append(t)
-        s.bag.tiles.remove(t)
-        s.racks[player].append(t)
 
 
 def new(preset, seed=1, players=2, **knobs):
