@@ -118,9 +118,12 @@ def test_board_fits_without_page_scroll(booted, width, height):
         cell = page.locator('[data-square="A1"]').bounding_box()
         scroll_w = page.evaluate("document.documentElement.scrollWidth")
         rack = page.locator("#rack").bounding_box()
+        menu_right = page.evaluate("Math.max(...[...document.querySelectorAll('#menu > *')]"
+                                   ".filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().right))")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
     assert scroll_w <= width
+    assert menu_right <= width + 0.5  # the menu wraps rather than running off a phone
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
     assert cell["width"] >= 18 and abs(cell["width"] - cell["height"]) < 1.5
     assert rack["x"] >= 0 and rack["x"] + rack["width"] <= width + 0.5
