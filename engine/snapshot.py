@@ -98,12 +98,10 @@ def last_squares(game: Game) -> list[str]:
     return []
 
 
-def _pre_ok(game: Game, pre, across: bool) -> bool:
-    board = game.board.copy()
-    rack = list(game.active_rack_tiles()) if hasattr(game, "active_rack_tiles") else list(
-        game.rack(rack_player(game)))
+def _pre_ok(game: Game, board, rack: str, pre, across: bool) -> bool:
+    """Whether the engine's own rule lets ``pre`` be made now (tried on a copy)."""
     try:
-        apply_pre(board, rack, pre, game.rules, across)
+        apply_pre(board.copy(), list(rack), pre, game.rules, across)
     except MoveError:
         return False
     return True
@@ -113,10 +111,10 @@ def pickable(game: Game) -> list[str]:
     """Squares where a pick-off may start now, asked of the engine's own rule."""
     if not game.rules.pick_off or game.phase != "play":
         return []
-    board = game.board
+    board, rack = game.board, game.rack(rack_player(game))
     out = []
     for sq, cell in enumerate(board.cells):
-        if cell and any(_pre_ok(game, (("pick", sq),), across) for across in (True, False)):
+        if cell and any(_pre_ok(game, board, rack, (("pick", sq),), across) for across in (True, False)):
             out.append(square_name(*divmod(sq, board.size)))
     return out
 
@@ -124,9 +122,9 @@ def pickable(game: Game) -> list[str]:
 def swappable(game: Game) -> list[str]:
     if not game.rules.blank_swap or game.phase != "play":
         return []
-    board = game.board
+    board, rack = game.board, game.rack(rack_player(game))
     return [square_name(*divmod(sq, board.size)) for sq, cell in enumerate(board.cells)
-            if cell and cell.islower() and _pre_ok(game, (("swap", sq),), True)]
+            if cell and cell.islower() and _pre_ok(game, board, rack, (("swap", sq),), True)]
 
 
 def winners(game: Game) -> list[int]:
