@@ -107,9 +107,8 @@ AT_BOOT_JS = """() => ({
 })"""
 
 
-@pytest.fixture(scope="session")
-def booted(browser, site_url) -> BootedPage:
-    """The game page booted once for the session, engine up (each boot fetches ~14 MB of runtime)."""
+def boot(browser, site_url) -> BootedPage:
+    """A fresh context with the game page booted, engine up (each boot fetches ~14 MB)."""
     booted = open_logged_page(browser, site_url + "index.html")
     page = booted.page
     try:
@@ -123,5 +122,20 @@ def booted(browser, site_url) -> BootedPage:
         pytest.fail(
             f"page did not boot: {exc}\nconsole: {booted.console}\npage errors: {booted.page_errors}"
         )
+    return booted
+
+
+@pytest.fixture(scope="session")
+def booted(browser, site_url) -> BootedPage:
+    """The game page booted once for the session and shared by most browser tests."""
+    booted = boot(browser, site_url)
     yield booted
-    page.context.close()
+    booted.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def own_booted(browser, site_url) -> BootedPage:
+    """A page of the module's own (its panels, storage and games stay out of other modules')."""
+    booted = boot(browser, site_url)
+    yield booted
+    booted.page.context.close()

@@ -20,6 +20,7 @@ class Dragger:
         self.el = None
         self.dragging = False
         self.ended_at = -1e9
+        self.drag_ended = False
 
     def attach(self, on):
         on("rack", "pointerdown", self.down)
@@ -29,10 +30,19 @@ class Dragger:
         on("document", "pointercancel", self.cancel)
 
     def swallow_click(self):
-        """True for the click that a browser fires at the end of a drag."""
-        return self.window.performance.now() - self.ended_at < CLICK_GRACE_MS
+        """True for the click that a browser fires at the end of a drag.
+
+        Only a click with no press since the drag ended is swallowed: a quick
+        tap straight after a drag starts with a press of its own and counts.
+        """
+        late = self.window.performance.now() - self.ended_at >= CLICK_GRACE_MS
+        if late or not self.drag_ended:
+            return False
+        self.drag_ended = False
+        return True
 
     def down(self, e):
+        self.drag_ended = False
         if e.button != 0:
             return
         tile = e.target.closest("#rack [data-id]")
@@ -77,6 +87,7 @@ class Dragger:
                 self.el.classList.remove("dragging")
             self.document.body.removeAttribute("data-dragging")
             self.ended_at = self.window.performance.now()
+            self.drag_ended = True
         self.start = None
         self.src = None
         self.el = None

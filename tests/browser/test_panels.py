@@ -17,9 +17,9 @@ T = kit.TIMEOUT_MS
 
 
 @pytest.fixture()
-def page(booted):
-    yield booted.page
-    assert booted.page_errors == [] and booted.console_of("error") == []
+def page(own_booted):
+    yield own_booted.page
+    assert own_booted.page_errors == [] and own_booted.console_of("error") == []
 
 
 def open_panel(page, name):
@@ -260,7 +260,8 @@ def test_panels_by_keyboard_rules_and_settings(page):
     assert page.evaluate("document.activeElement.id") == "pn-title"
     page.keyboard.press("Escape")
     page.wait_for_selector("#panel[hidden]", state="attached", timeout=T)
-    assert page.evaluate("document.activeElement.id") == "pb-rules"
+    # Focus comes back in the frame after the one that hides the panel: wait for it.
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'pb-rules'", timeout=T)
     open_panel(page, "settings")
     assert page.locator("input[name='set-sound']").is_checked() is False
     before = page.evaluate("getComputedStyle(document.body).backgroundColor")
