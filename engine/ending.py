@@ -15,6 +15,13 @@ from .scoring import evaluate
 from .tiles import rack_value, sort_rack
 
 FINAL_ROUND_BONUS = 50
+OVERTIME_POINTS = 10          # classic clock: points deducted ...
+OVERTIME_STEP_MS = 60_000     # ... per started minute over
+
+
+def overtime_penalty(ms_left: int) -> int:
+    """Points the overtime rule deducts from a clock showing ``ms_left`` (0 if not over)."""
+    return OVERTIME_POINTS * ((-ms_left + OVERTIME_STEP_MS - 1) // OVERTIME_STEP_MS) if ms_left < 0 else 0
 
 
 class GameEnding:
@@ -110,8 +117,7 @@ class GameEnding:
                     adjust[p] = -rack_value(s.racks[p])
         if rules.clock and rules.clock_rule == "overtime":
             for p in range(self._players):
-                if s.clock[p] < 0:
-                    adjust[p] -= 10 * ((-s.clock[p] + 59_999) // 60_000)   # per started minute
+                adjust[p] -= overtime_penalty(s.clock[p])
         for p in range(self._players):
             if adjust[p]:
                 s.scores[p] += adjust[p]

@@ -127,6 +127,7 @@ class Game(GameEnding):
     bag_count = property(lambda self: len(self._state.bag))
     turns = property(lambda self: tuple(self._state.turns), doc="Every score-sheet line (Turn records).")
     clock = property(lambda self: tuple(ms / 1000 for ms in self._state.clock), doc="Seconds left per seat.")
+    timed_out = property(lambda self: tuple(self._state.timed_out), doc="Seats out of the game by the clock.")
 
     @property
     def racks(self) -> tuple:
@@ -507,6 +508,3 @@ class Game(GameEnding):
             if t == BLANK:
                 s.blanks_drawn[p] += 1
             s.racks[p].append(t)
-
-
-_split_action = split_action   # the old private name (engine/session.py imports it)

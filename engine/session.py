@@ -20,8 +20,8 @@ import time
 from . import snapshot as snapshots
 from . import tracking
 from .board import LAYOUTS, parse_square, square_name
+from .actionlog import split_action
 from .game import Game
-from .game import _split_action as split_action
 from .lexicon import Lexicon
 from .link import MAX_NAME, LinkError
 from .link import decode as decode_link
@@ -240,8 +240,11 @@ def computer(budget_ms: int = 2000) -> str:
     seat = game.to_move
     events = []
     for _ in range(4):  # a trade or an upheld challenge is followed by the same seat's turn
+        t0 = time.perf_counter()
         text = computer_action(game, level, budget_ms)
-        events.extend(game.act(text))
+        # under a clock the computer is charged its own thinking time, like anyone
+        spent = round(time.perf_counter() - t0, 3) if game.rules.clock else None
+        events.extend(game.act(text, spent))
         if game.over or game.to_move != seat:
             break
     return _snapshot(events=events)

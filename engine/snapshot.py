@@ -8,6 +8,7 @@ read-only imported position is drawn by the same code as the live game.
 from __future__ import annotations
 
 from .board import square_name
+from .ending import OVERTIME_POINTS, OVERTIME_STEP_MS
 from .game import Game
 from .moves import MoveError
 from .rules import Rules
@@ -45,6 +46,9 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         "swappable": swappable(game),
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
         "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
+        "clock_rule": game.rules.clock_rule, "timed_out": list(game.timed_out),
+        # the overtime rule as data, so the page's live penalty is the engine's
+        "overtime": [OVERTIME_POINTS, OVERTIME_STEP_MS],
         "winner": winners(game), "message": message(game, events),
         "events": [turn_dict(t) for t in events],
     }
@@ -73,7 +77,8 @@ def position_view(cgp: str, names, scores) -> dict:
             "to_move": 0, "rack_player": 0, "phase": "view", "end_reason": "", "bag": 0,
             "legal": {k: False for k in _NO_ACTIONS} | {"exchange": 0}, "turns": [],
             "last_squares": [], "pickable": [], "swappable": [],
-            "ppt": [0.0] * n, "clock": None, "winner": [], "message": "", "events": [], "readonly": True}
+            "ppt": [0.0] * n, "clock": None, "clock_rule": pos.rules.clock_rule, "timed_out": [False] * n,
+            "overtime": [OVERTIME_POINTS, OVERTIME_STEP_MS], "winner": [], "message": "", "events": [], "readonly": True}
 
 
 def turn_dict(t, breakdown: bool = True) -> dict:

@@ -530,3 +530,32 @@ def test_face_down_only_for_jqxz():
         out = json.loads(session.preview(json.dumps(
             {"tiles": [{"sq": "E7", "tile": tile, "letter": tile, "face_down": flag}]})))
         assert not out["legal"] and "face" in out["error"]
+
+
+def test_clock_snapshot_charges_players_and_the_computer_its_own_time():
+    snap = start("classic,clock=600", seats=[{"name": "Ann", "kind": "human"}, {"name": "Cal", "kind": "easy"}])
+    assert snap["clock"] == [600000, 600000] and snap["clock_rule"] == "overtime"
+    assert snap["timed_out"] == [False, False] and snap["overtime"] == [10, 60000]
+    snap = json.loads(session.act("-", 12500))
+    assert snap["clock"][0] == 600000 - 12500 and snap["actions"][0] == "- @12500ms"
+    snap = json.loads(session.computer(500))
+    charged = 600000 - snap["clock"][1]
+    assert 0 < charged < 60000
+    assert snap["actions"][1].endswith(f" @{charged}ms")
+    untimed = start("classic", seats=[{"name": "Ann", "kind": "human"}, {"name": "Cal", "kind": "easy"}])
+    assert untimed["clock"] is None
+    json.loads(session.act("-", 12500))
+    assert " @" not in json.loads(session.computer(500))["actions"][1]
+
+
+def test_times_up_from_the_page_puts_the_player_out():
+    snap = start("o,clock=60", seats=HUMANS)
+    assert snap["clock_rule"] == "timesup" and snap["legal"]["timeout"]
+    snap = json.loads(session.act("timeout", 60000))
+    assert snap["timed_out"] == [True, False] and snap["clock"][0] <= 0
+    assert snap["to_move"] == 1
+
+
+def test_overtime_penalty_is_per_started_minute():
+    from engine.ending import overtime_penalty
+    assert [overtime_penalty(ms) for ms in (5000, 0, -1, -60000, -60001, -185000)] == [0, 0, 10, 10, 20, 40]

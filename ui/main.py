@@ -15,11 +15,12 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import newgame, panels, panels_page, render, rules_text, state, store
+from ui import clock, newgame, panels, panels_page, render, rules_text, state, store
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
+clock.install(state.HANDLERS)  # the players' clocks
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
@@ -32,6 +33,8 @@ PENDING = []  # engine work asked for before the engine was up
 PUMPING = [False]
 TIMES = []  # (event, step ms, render ms): read by bench/load.py through window.wlcTimes
 PROXIES = []  # event handlers live as long as the page: kept here, never released
+CLOCK = clock.TurnClock()  # the time spent on the turn in progress
+CLOCK_KEY = "wlc.clock"  # that time, kept over a reload: "turn key=ms"
 
 
 def log(*args):
@@ -113,6 +116,7 @@ async def run(f):
         result = json.loads(await ENG.preview(f["arg"]))
         dispatch({"t": "preview", "seq": f["seq"], "result": result})
     elif do == "play":
+        spent = elapsed_ms()
         result = json.loads(await ENG.preview(f["arg"]))
         if result.get("error") and "legal" not in result:
             dispatch({"t": "error", "msg": result["error"]})
@@ -120,9 +124,9 @@ async def run(f):
             dispatch({"t": "preview", "seq": S["seq"], "result": result})
             dispatch({"t": "error", "msg": result.get("error") or "That is not a legal play."})
         else:
-            dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(result["move"]))})
+            dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(result["move"], spent))})
     elif do == "act":
-        dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"]))})
+        dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"], elapsed_ms()))})
     elif do == "computer":
         t0 = window.performance.now()
         snap = json.loads(await ENG.computer(2000))
@@ -150,6 +154,53 @@ async def run(f):
         if not f.get("new"):
             ev["keep"] = True
         dispatch(ev)
+
+
+# ------------------------------------------------------------------ clocks
+
+
+def elapsed_ms():
+    """The time the turn in progress took (the engine charges it), -1 without a clock."""
+    key = clock.turn_key(S)
+    if key is None:
+        return -1
+    now = window.performance.now()
+    CLOCK.update(key, False, now)  # the action stops the turn's clock
+    return CLOCK.ms(now)
+
+
+async def clock_loop():
+    """Four times a second: run or pause the turn's clock, redraw it when the shown
+    second changes (remembering it for a reload), and say when time is up."""
+    while True:
+        await asyncio.sleep(0.25)
+        key = clock.turn_key(S)
+        now = window.performance.now()
+        CLOCK.update(key, clock.running(S), now)
+        if key is None:
+            continue
+        ms = CLOCK.ms(now)
+        base = S["snap"]["clock"][S["snap"].get("to_move", 0)]
+        if key != S.get("clock_key") or (base - ms) // 1000 != (base - S.get("clock_spent", 0)) // 1000:
+            dispatch({"t": "tick", "key": key, "ms": ms})
+            try:
+                STORAGE.setItem(CLOCK_KEY, key + "=" + str(ms))
+            except Exception:  # storage full or blocked: the game's own save says so
+                pass
+        if clock.time_is_up(S):
+            dispatch({"t": "time_up"})
+
+
+def restore_clock():
+    """After a reload, the turn in progress keeps the time it had used."""
+    key = clock.turn_key(S)
+    text, _ = store.read(STORAGE, CLOCK_KEY)
+    if key is None or not text or "=" not in text:
+        return
+    saved, _, ms = text.rpartition("=")
+    if saved == key and ms.isdigit():
+        CLOCK.update(key, False, window.performance.now())
+        CLOCK.restore(key, int(ms))
 
 
 # ------------------------------------------------------------------ boot
@@ -405,6 +456,7 @@ async def boot():
             return
     links.install(state)
     S = links.boot(S, window, document)
+    restore_clock()
     R.apply(S)
     splash = document.getElementById("splash")
     if splash is not None:
@@ -433,6 +485,7 @@ async def boot():
     links.attach(on, dispatch, lambda: S)
     about = document.getElementById("about-text")
     about.innerHTML = "".join("<h3>" + escape(h) + "</h3><p>" + escape(t) + "</p>" for h, t in rules_text.ABOUT)
+    asyncio.create_task(clock_loop())
     if eng is None:
         eng, error = await get_engine()
     await engine_ready(eng, error)

@@ -7,7 +7,7 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import geom
+from ui import clock, geom
 from ui.state import can_place, is_human, my_turn
 from ui.turns import turn_text
 
@@ -155,7 +155,8 @@ def scores_html(s):
         score = snap.get("scores", [0] * 4)[i] if i < len(snap.get("scores", [])) else 0
         parts.append('<li class="' + cls + '" data-seat="' + str(i) + '"><span class="name">'
                      + escape(seat.get("name", "")) + '<small>' + escape(kind) + '</small></span>'
-                     + '<span class="score" data-score="' + str(score) + '">' + str(score) + "</span></li>")
+                     + '<span class="score" data-score="' + str(score) + '">' + str(score) + "</span>"
+                     + clock.seat_html(s, i) + "</li>")
     bag = snap.get("bag", 0)
     return ('<ul class="seats">' + "".join(parts) + '</ul><p class="bag" data-bag="' + str(bag) + '">'
             + str(bag) + " tile" + ("" if bag == 1 else "s") + " in the bag</p>")
