@@ -115,13 +115,16 @@ class GameEnding:
                     adjust[p] = others_total * (2 if rules.end_adjust == "classic" else 1)
                 elif goer is None or rules.end_adjust == "transfer":
                     adjust[p] = -rack_value(s.racks[p])
-        if rules.clock and rules.clock_rule == "overtime":
-            for p in range(self._players):
-                adjust[p] -= overtime_penalty(s.clock[p])
         for p in range(self._players):
             if adjust[p]:
                 s.scores[p] += adjust[p]
                 s.turns.append(Turn(p, END, f"({sort_rack(s.racks[p])})", adjust[p], self.rack(p)))
+        if rules.clock and rules.clock_rule == "overtime":
+            for p in range(self._players):   # a line of its own, as GCG writes it: (time) -10
+                penalty = overtime_penalty(s.clock[p])
+                if penalty:
+                    s.scores[p] -= penalty
+                    s.turns.append(Turn(p, TIME, "(time)", -penalty, self.rack(p)))
         if rules.final_round and self._players == 2 and all(s.racks):
             first = (s.to_move + 1) % 2  # the one due to move starts
             # With a clock, a finder's time is what is left: none left, no attempt.

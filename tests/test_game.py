@@ -241,7 +241,10 @@ def test_clock_overtime_penalty_and_timesup():
         g.act("-", elapsed=1)
     assert g.over
     ends = {t.player: t.score for t in g.turns if t.kind == "end"}
-    assert ends[0] == -rack_value(g.rack(0)) - 20
+    assert ends[0] == -rack_value(g.rack(0))
+    penalties = [(t.player, t.text, t.score) for t in g.turns if t.kind == "time"]
+    assert penalties == [(0, "(time)", -20)]        # its own line, as GCG writes it
+    assert g.scores[0] == -rack_value(g.rack(0)) - 20
     w = new("o", clock=60)
     rig(w, 0, "ZEBRASQ")
     w.act("8D ZEBRAS", elapsed=10)

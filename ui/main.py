@@ -193,6 +193,7 @@ async def clock_loop():
 
 def restore_clock():
     """After a reload, the turn in progress keeps the time it had used."""
+    global S
     key = clock.turn_key(S)
     text, _ = store.read(STORAGE, CLOCK_KEY)
     if key is None or not text or "=" not in text:
@@ -201,6 +202,7 @@ def restore_clock():
     if saved == key and ms.isdigit():
         CLOCK.update(key, False, window.performance.now())
         CLOCK.restore(key, int(ms))
+        S = state.step(S, {"t": "tick", "key": key, "ms": CLOCK.ms(0)})  # drawn so from the first frame
 
 
 # ------------------------------------------------------------------ boot

@@ -305,6 +305,8 @@ def end_html(s):
             why = "went out: the tiles left on the other racks"
         elif kind == "end":
             why = "tiles left on the rack " + text.strip("()")
+        elif text == "(time)":
+            why = "overtime, " + str(snap.get("overtime", [10])[0]) + " points a started minute"
         else:
             why = text
         adjust.append("<li>" + escape(who) + " " + sign + str(score) + ": " + escape(why) + "</li>")

@@ -68,9 +68,11 @@ def test_overtime_hand_over_pause_and_the_penalty_at_the_end(page):
     assert kit.scores_shown(page) == native["scores"]
     assert native["clock"][0] < 0
     minutes_over = (-native["clock"][0] + 59999) // 60000
-    ends = [t for t in native["turns"] if t["kind"] == "end" and t["player"] == 0]
-    assert ends and ends[0]["score"] == -rack_value(native["racks"][0]) - 10 * minutes_over
-    assert native["scores"][0] == ends[0]["score"]
+    ends = [t["score"] for t in native["turns"] if t["kind"] == "end" and t["player"] == 0]
+    penalties = [t["score"] for t in native["turns"] if t["kind"] == "time" and t["player"] == 0]
+    assert ends == [-rack_value(native["racks"][0])] and penalties == [-10 * minutes_over]
+    assert native["scores"][0] == ends[0] + penalties[0]
+    assert f"{penalties[0]}: overtime, 10 points a started minute" in page.inner_text("#end")
 
 
 def test_times_up_puts_the_player_out_and_the_computer_plays_on(page):
