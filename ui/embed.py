@@ -79,7 +79,11 @@ async def run(f, eng, dispatch, get_state):
     elif do == "share":
         await share_link(f, eng, dispatch, get_state())
     elif do == "import":
-        dispatch({"t": "imported", "snap": json.loads(await eng.import_record(f["text"]))})
+        snap = json.loads(await eng.import_record(f["text"]))
+        ev = {"t": "imported", "snap": snap}
+        if "racks" in snap:  # the record's rules may need another board
+            ev["layout"] = json.loads(await eng.layout(snap.get("rules", "classic")))
+        dispatch(ev)
     elif do == "back_saved":
         back_saved(dispatch)
     else:

@@ -354,6 +354,8 @@ def on_imported(s, ev):
         s["box"] = {"kind": "import", "text": "This record could not be read: " + snap.get("error", "")}
         return s
     info = snap.get("import") or {}
+    if ev.get("layout") and "size" in ev["layout"]:
+        s["layout"] = ev["layout"]
     s["replay"] = None
     s["last_human"] = -1
     if snap.get("readonly"):

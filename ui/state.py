@@ -92,6 +92,8 @@ def _take_snapshot(s, snap, announce=True):
     s["spec"] = {"rules": snap.get("rules", "classic"), "seed": snap.get("seed", ""),
                  "seats": snap.get("seats", []), "actions": snap.get("actions", []),
                  "hints": snap.get("hints", [])}
+    if snap.get("start"):  # a game started from a position (an imported record or CGP)
+        s["spec"]["start"] = snap["start"]
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
     seat = _shown_seat(s, snap)
