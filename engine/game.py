@@ -22,6 +22,7 @@ from .moves import Exchange, MoveError, Play
 from .notation import Position, format_move, parse_coord, parse_move
 from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate
+from .startpos import begin, canonical, check_playable, read_start, taken
 from .tiles import BLANK, Bag, sort_rack
 from .trades import conditions, draw_for_trade, trade_allowed, trade_possible
 from .words import WordJudge
@@ -88,9 +89,14 @@ class Game(GameEnding):
     """One game. Read it through the read-only properties (scores, to_move, phase,
     racks, turns, clock, ...), ask ``legal_actions()`` what may be done now, do it
     with ``act(text, elapsed)``, score a tentative placement with ``preview()``,
-    step through with ``at(k)`` and take back with ``undo()``."""
+    step through with ``at(k)`` and take back with ``undo()``.
 
-    def __init__(self, rules: Rules, seed, players: int = 2, *, lexicon=None, names=None):
+    ``start``: CGP text of a position to begin from instead of an empty board
+    (its racks in turn order, the player to move becoming seat 0). The bag is the
+    set less the position's tiles and short racks are filled from it (startpos.py
+    says why); ``self.start`` keeps the position as CGP (None: a new game)."""
+
+    def __init__(self, rules: Rules, seed, players: int = 2, *, lexicon=None, names=None, start=None):
         if lexicon is None:
             raise GameError("a game needs its word lists: pass lexicon=")
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
@@ -109,11 +115,19 @@ class Game(GameEnding):
         self._actions: list[str] = []
         self._undo: list[State] = []   # snapshot before each action; never mutated
         n = players
-        self._state = State(Board(LAYOUTS[rules.board]), Bag(rules.tiles, seed), [[] for _ in range(n)],
-                            [0] * n, blanks_drawn=[0] * n, clock=[rules.clock * 1000] * n,
-                            timed_out=[False] * n, final_found=[False] * n, skip=[False] * n)
+        pos = read_start(start, rules, players) if start is not None else None
+        self.start = canonical(pos, rules) if pos is not None else None
+        self._state = State(Board(LAYOUTS[rules.board]), Bag(rules.tiles, seed, taken(pos) if pos else ()),
+                            [[] for _ in range(n)], [0] * n, blanks_drawn=[0] * n,
+                            clock=[rules.clock * 1000] * n, timed_out=[False] * n,
+                            final_found=[False] * n, skip=[False] * n)
+        if pos is not None:
+            begin(self._state, pos)
         for p in range(players):
-            self._draw(p, rules.rack_size)
+            self._draw(p, rules.rack_size - len(self._state.racks[p]))
+        if pos is not None:
+            check_playable(self._state, self._names)
+        self._start_scores = tuple(self._state.scores)
 
     # ------------------------------------------------------------------ queries
     players = property(lambda self: self._players)
@@ -128,6 +142,8 @@ class Game(GameEnding):
     turns = property(lambda self: tuple(self._state.turns), doc="Every score-sheet line (Turn records).")
     clock = property(lambda self: tuple(ms / 1000 for ms in self._state.clock), doc="Seconds left per seat.")
     timed_out = property(lambda self: tuple(self._state.timed_out), doc="Seats out of the game by the clock.")
+    start_scores = property(lambda self: self._start_scores,
+                            doc="The scores before the first action (a start position's; else zeros).")
 
     @property
     def racks(self) -> tuple:
@@ -251,8 +267,9 @@ class Game(GameEnding):
         self._actions.pop()
 
     @classmethod
-    def replay(cls, rules: Rules, seed, actions, players=2, *, lexicon=None, names=None) -> "Game":
-        game = cls(rules, seed, players, lexicon=lexicon, names=names)
+    def replay(cls, rules: Rules, seed, actions, players=2, *, lexicon=None, names=None,
+               start=None) -> "Game":
+        game = cls(rules, seed, players, lexicon=lexicon, names=names, start=start)
         for a in actions:
             game._apply(*split_action(a))
         return game

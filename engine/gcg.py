@@ -3,8 +3,9 @@
 Standard lines (``#player1 nick Full Name``, ``>nick: RACK MOVE +score total``)
 carry the score sheet for people and other tools; extra header lines ``#rules`` and
 ``#seed`` and one ``#action`` line per input make our records replay exactly (a game
-is its rules, seed and actions). ``read_gcg`` replays those and checks every
-recorded total.
+is its rules, seed and actions). A game started from a position adds ``#start <CGP>``
+(older records have none: an empty board); its totals count on from the
+position's scores. ``read_gcg`` replays those and checks every recorded total.
 
 Names may repeat and hold spaces: the nickname on turn lines is the name with
 spaces as '_', made unique with a seat suffix; the full name is the rest of the
@@ -21,7 +22,11 @@ penalty) are applied as recorded. Turn lines: plays ``8D W.RD``/``h8 WORD`` ('.'
 tile played through, lowercase: a blank), exchanges ``-ABC`` (or ``-3``), passes
 ``-``, a phony withdrawn ``--``, ``(challenge) +5``, ``(time) -10``, end racks
 ``(OPEG) +14`` and ``OPEG (OPEG) -7``. ``#note`` lines (continued on lines without
-'#' or '>') attach to the turn before them; ``#rack1``/``#rack2`` give the final racks.
+'#' or '>') attach to the turn before them; ``#rack1``/``#rack2`` give the final racks,
+else the end rack lines, else what each player kept after their last turn (the rack
+on its line less the tiles played or exchanged; the draw after it is unknown). The
+position reached (``Imported.cgp``, the player to move first) is where an imported
+game goes on (engine/startpos.py).
 """
 
 from __future__ import annotations
@@ -99,9 +104,11 @@ def write_gcg(game: Game) -> str:
         lines.append(f"#player{i + 1} {nicks[i]} {name}")
     lines.append(f"#rules {game.rules.to_string()}")
     lines.append(f"#seed {_seed_text(game.seed)}")
+    if game.start is not None:
+        lines.append(f"#start {game.start}")
     for a in game.actions:
         lines.append(f"#action {a}")
-    totals = [0] * game.players
+    totals = list(game.start_scores)
     for t in game.turns:
         totals[t.player] += t.score
         lines.append(f">{nicks[t.player]}: {t.rack or '-'} {_move_text(t)} {t.score:+d} {totals[t.player]}")
@@ -203,14 +210,21 @@ def _replay(lines: _Lines, lexicon):
         raise GCGError(f"line {rules_line}: {exc}") from None
     seed = _read_seed(*lines.header["seed"])
     nicks, names = _seats(lines)
+    start, start_line = lines.header.get("start", (None, 0))
+    if start is not None:
+        try:
+            Game(rules, seed, len(nicks), lexicon=lexicon, names=names, start=start)
+        except _ENGINE_ERRORS as exc:
+            raise GCGError(f"line {start_line}: {exc}") from None
     try:
-        game = Game.replay(rules, seed, lines.actions, len(nicks), lexicon=lexicon, names=names)
+        game = Game.replay(rules, seed, lines.actions, len(nicks), lexicon=lexicon, names=names,
+                           start=start)
     except _ENGINE_ERRORS as exc:
         raise GCGError(f"the record's actions do not replay: {exc}") from None
     turns = game.turns
     if len(lines.events) != len(turns):
         raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(turns)}")
-    totals = [0] * game.players
+    totals = list(game.start_scores)
     recorded = []
     for (n, line), turn in zip(lines.events, turns):
         head, _, rest = line.partition(": ")
@@ -273,6 +287,8 @@ class Imported:
     header: dict = field(default_factory=dict)   # title, description, id, lexicon, ...
     note: str = ""                               # notes before the first turn
     game: Game | None = None                     # our records: the game, replayed exactly
+    first: int = 0                               # the seat whose rack leads the CGP (to move)
+    over: bool = False                           # the record ends the game (end rack lines)
 
 
 def import_record(text: str, lexicon) -> Imported:
@@ -280,7 +296,7 @@ def import_record(text: str, lexicon) -> Imported:
     if lexicon is None:
         raise GCGError("importing a record needs the word lists (lexicon=)")
     lines = _split_lines(text)
-    header = {k: v for k, (v, _) in lines.header.items() if k not in ("rules", "seed")}
+    header = {k: v for k, (v, _) in lines.header.items() if k not in ("rules", "seed", "start")}
     if "seed" in lines.header or lines.actions:
         game, recorded = _replay(lines, lexicon)
         nicks = _seats(lines)[0]
@@ -288,7 +304,7 @@ def import_record(text: str, lexicon) -> Imported:
                                  total, t.words, t.invalid, lines.notes.get(i, ""))
                       for i, ((n, score, total), t) in enumerate(zip(recorded, game.turns)))
         return Imported(game.names, tuple(nicks), game.rules, turns, game.scores, format_cgp(game.position()),
-                        (), header, lines.notes.get(-1, ""), game)
+                        (), header, lines.notes.get(-1, ""), game, game.to_move, game.over)
     return _Foreign(lines, lexicon).run(header)
 
 
@@ -338,6 +354,8 @@ class _Foreign:
         self.last_play = None         # (seat, engine score, (board, scoreless) before it): the line before
         self.scoreless = 0
         self.left: dict[int, str] = {}   # seat -> tiles left at the end (end rack lines)
+        self.kept: dict[int, str] = {}   # seat -> tiles kept after their last turn (its rack less its move)
+        self._placed: list = []
 
     def run(self, header: dict) -> Imported:
         for i, (n, line) in enumerate(self.lines.events):
@@ -352,21 +370,40 @@ class _Foreign:
         movers = [t.player for t in self.turns if t.kind in (PLAY, EXCHANGE, PASS, PHONY)]
         first = (movers[-1] + 1) % n if movers else 0
         order = [(first + i) % n for i in range(n)]
-        racks = [self._final_rack(p) for p in order]
-        pos = Position(self.board.copy(), racks, [self.totals[p] for p in order], self.scoreless, self.rules)
+        pos = Position(self.board.copy(), [self._final_rack(p) for p in order],
+                       [self.totals[p] for p in order], self.scoreless, self.rules)
         try:
             check_position(pos, self.rules)
-        except NotationError as exc:
-            raise GCGError(f"the position reached: {exc}") from None
+        except NotationError:
+            self.kept.clear()   # racks that do not add up (a garbled record): only the stated ones
+            pos.racks = [self._final_rack(p) for p in order]
+            try:
+                check_position(pos, self.rules)
+            except NotationError as exc:
+                raise GCGError(f"the position reached: {exc}") from None
         return Imported(tuple(self.names), tuple(self.nicks), self.rules, tuple(self.turns),
                         tuple(self.totals), format_cgp(pos), tuple(m for _, m in self.differences), header,
-                        self.lines.notes.get(-1, ""))
+                        self.lines.notes.get(-1, ""), first=first,
+                        over=any(t.kind == END for t in self.turns))
 
     def _final_rack(self, p: int) -> str:
         given = self.lines.header.get(f"rack{p + 1}")
         if given:
             return _tiles(given[0], given[1], "rack", self.rules.rack_size)
-        return self.left.get(p, "")
+        return self.left.get(p, self.kept.get(p, ""))
+
+    def _keep(self, p: int, kind: str, rack: str, move: str) -> None:
+        """The tiles ``p`` kept after a turn, as far as the line shows them: what the
+        position reached holds of their rack (the draw after it no record gives)."""
+        if kind == PHONY:   # the play comes off: its tiles go back on the rack
+            rack = rack or self.turns[-1].rack
+        gone = self._placed if kind == PLAY else move[1:] if kind == EXCHANGE else ""
+        left = list(rack)
+        for t in gone:
+            if t in left:
+                left.remove(t)
+        unknown = kind == EXCHANGE and move[1:].isdigit()   # -3: which three is not said
+        self.kept[p] = "" if unknown else "".join(left)
 
     def _event(self, n: int, line: str, note: str) -> None:
         nick, colon, rest = line.partition(":")
@@ -383,6 +420,8 @@ class _Foreign:
         if len(body) >= 2 and not body[0].startswith("("):
             rack = _tiles(body.pop(0), n, "rack", self.rules.rack_size)
         kind, move, score, words, invalid = self._turn(n, p, body, rack, recorded, line)
+        if kind in (PLAY, EXCHANGE, PASS, PHONY):
+            self._keep(p, kind, rack, move)
         if self.totals[p] + recorded != total:
             self.differences.append((n, f"line {n}: {self.totals[p]} {recorded:+d} makes "
                                         f"{self.totals[p] + recorded}, but the record says {total}"))
@@ -452,6 +491,7 @@ class _Foreign:
         self.scoreless = 0
         move_text = format_move(before[0], move, ev)
         self.last_play = (p, ev.score, before)
+        self._placed = [tile for _, _, tile in move.tiles]
         return PLAY, move_text, ev.score, tuple(w.word for w in ev.words), tuple(ev.invalid)
 
     def _withdraw(self, n, p):

@@ -2,19 +2,29 @@
 
 Why a fragment: it never reaches a server, so a link works on any static host and
 needs no storage. The page passes ``location.hash`` to ``decode`` and gets back the
-game spec that ``session.open`` takes (rules, seed, seats, actions), plus the turn
-to show and embed options; ``encode`` is the inverse.
+game spec that ``session.open`` takes (rules, seed, seats, actions, and "start"
+for a game begun from a position), plus the turn to show and embed options;
+``encode`` is the inverse.
 
-Fragment grammar (format version 1)::
+Fragment grammar (format versions 1 and 2)::
 
-    fragment := "g1." DATA { "&" KEY "=" VALUE }
-    DATA     := base64url, no padding, of  deflate(TEXT) + crc32(b"g1." + deflate(TEXT))
-    TEXT     := UTF-8 lines joined by "\\n": rules / seed / seat count / one line per
-                seat (kind digit 0..3 = human, easy, medium, hard, then the name) /
-                one line per action (the engine's move text, kept verbatim)
+    fragment := TAG DATA { "&" KEY "=" VALUE }
+    TAG      := "g1." | "g2."
+    DATA     := base64url, no padding, of  deflate(TEXT) + crc32(TAG + deflate(TEXT))
+    TEXT     := UTF-8 lines joined by "\\n":
+                g1: rules / seed / seat count / SEATS / ACTIONS
+                g2: rules / seed / start / seat count / SEATS / ACTIONS
+    SEATS    := one line per seat (kind digit 0..3 = human, easy, medium, hard, then the name)
+    ACTIONS  := one line per action (the engine's move text, kept verbatim)
     seed     := "i" + decimal int  |  "s" + text     (so 42 and "42" stay distinct)
+    start    := the CGP of the position the game starts from (one line of printable
+                ASCII, at most MAX_START characters; docs/notation.md)
     KEY      := t (turn to show) | mode (play|replay) | theme (auto|light|dark)
                 | controls | moves | scores (0|1: what an embed shows)
+
+``encode`` writes g2 only for a spec with a "start"; any other spec is written as
+g1, byte for byte as before g2 existed, so old pages still open new links of
+ordinary games.
 
 The options after DATA are plain and may be edited by hand (an embed snippet can
 say ``&t=5&mode=replay``); everything in DATA is covered by the checksum, so a
@@ -22,7 +32,7 @@ changed or cut-off link is refused rather than replayed as another game. Racks a
 never stored: the bag is seeded, and the bag algorithm is fixed per version.
 
 Every format version ever shipped stays decodable: tests/data/links/ keeps one link
-per version. A newer version (``g2.``) is refused with a message saying so, as are
+per version. A newer version (``g3.``) is refused with a message saying so, as are
 rules this version does not know. Names and moves are checked as plain text only:
 the page shows names as text, and the engine judges the moves when it replays them.
 A link is not secret: anyone who decodes it learns the seed, hence every rack.
@@ -38,7 +48,7 @@ import zlib
 
 from .rules import Rules
 
-VERSION = 1
+VERSION = 2               # the newest format; encode writes g1 unless the game has a start
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 VIEW_CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}
 VIEW_FLAGS = ("controls", "moves", "scores")
@@ -52,6 +62,7 @@ MAX_NAME = 64
 MAX_ACTION = 240          # the engine's 200 plus a clock suffix (" @12500ms")
 MAX_ACTIONS = 2_000
 MAX_TURN = 100_000
+MAX_START = 4_000         # characters of a start position's CGP (engine/startpos.py)
 MIN_SEATS, MAX_SEATS = 1, 4
 
 NEWER = "this link is from a newer version of the game"
@@ -75,7 +86,8 @@ def encode(spec: dict) -> str:
     if not isinstance(spec, dict):
         raise LinkError("a game spec must be a dict")
     rules, seed, seats, actions = _check_spec(spec)
-    lines = [rules, _seed_text(seed), str(len(seats))]
+    start = _check_start(spec.get("start"))
+    lines = [rules, _seed_text(seed)] + ([start] if start is not None else []) + [str(len(seats))]
     lines += [str(SEAT_KINDS.index(s["kind"])) + s["name"] for s in seats]
     lines += actions
     text = "\n".join(lines).encode("utf-8")
@@ -83,7 +95,7 @@ def encode(spec: dict) -> str:
         raise LinkError("this game is too long to share as a link")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = packer.compress(text) + packer.flush()
-    tag = f"g{VERSION}."
+    tag = "g1." if start is None else "g2."
     crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big")
     out = tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
     out += _options_text(spec)
@@ -148,6 +160,21 @@ def decode(fragment: str) -> dict:
 
 
 def _decode_v1(tag: str, data: str) -> dict:
+    return _spec_of_lines(_unpack(tag, data))
+
+
+def _decode_v2(tag: str, data: str) -> dict:
+    lines = _unpack(tag, data)
+    if len(lines) < 4:
+        raise LinkError(DAMAGED)
+    start = lines.pop(2)
+    spec = _spec_of_lines(lines)
+    spec["start"] = _check_start(start)
+    return spec
+
+
+def _unpack(tag: str, data: str) -> list[str]:
+    """DATA -> TEXT's lines, checked against the checksum and the size limits."""
     if not _B64.fullmatch(data) or len(data) % 4 == 1:
         raise LinkError(DAMAGED)
     try:
@@ -169,14 +196,13 @@ def _decode_v1(tag: str, data: str) -> dict:
     if not unpacker.eof or unpacker.unused_data:
         raise LinkError(DAMAGED)
     try:
-        lines = text.decode("utf-8").split("\n")
+        return text.decode("utf-8").split("\n")
     except UnicodeDecodeError:
         raise LinkError(DAMAGED) from None
-    return _spec_of_lines(lines)
 
 
 # One reader per format version ever shipped; never remove one (tests/data/links/).
-_READERS = {1: _decode_v1}
+_READERS = {1: _decode_v1, 2: _decode_v2}
 
 
 def _spec_of_lines(lines: list[str]) -> dict:
@@ -266,6 +292,18 @@ def _check_spec(spec: dict):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION or not _plain(action):
             raise LinkError(f"move {i + 1} is not a move text")
     return rules, seed, [{"name": s["name"], "kind": s["kind"]} for s in seats], list(actions)
+
+
+def _check_start(start):
+    """A start position as plain text (None: none). Whether it is a position the
+    game can start from is the engine's business when it opens the game."""
+    if start is None:
+        return None
+    if not isinstance(start, str) or not start or len(start) > MAX_START \
+            or not (start.isascii() and start.isprintable()):
+        raise LinkError(f"the start position must be one line of CGP text of at most "
+                        f"{MAX_START} characters")
+    return start
 
 
 def _check_turn(turn) -> int:

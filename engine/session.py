@@ -87,9 +87,10 @@ def layout(rules: str) -> str:
 
 def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
     """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions",
-    "hints"}; "hints" (optional) is the snapshot's list of [actions logged, seat] pairs,
-    one per hint used, so a reload keeps them. An illegal action in the log stops the
-    replay there, with an error naming it."""
+    "hints", "start"}; "hints" (optional) is the snapshot's list of [actions logged, seat]
+    pairs, one per hint used, so a reload keeps them; "start" (optional) the CGP of
+    the position the game began from (snapshots carry it when there is one). An
+    illegal action in the log stops the replay there, with an error naming it."""
     global _game, _seats
     try:
         data = _json_object(spec, "game")
@@ -102,8 +103,12 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SessionError("the moves must be a list of move texts")
         hints = _hints_of(data.get("hints"), len(seats))
+        start = data.get("start")
+        start = None if start == "" else start      # an empty start: a new game's empty board
+        if start is not None and not isinstance(start, str):
+            raise SessionError("the start position must be CGP text")
         game = Game(rules, seed, len(seats), lexicon=_need_lexicon(),
-                    names=[s["name"] for s in seats])
+                    names=[s["name"] for s in seats], start=start)
     except ValueError as exc:
         return _error(exc)
     _game, _seats = game, seats
@@ -140,6 +145,8 @@ def link(turn: int = -1) -> str:
     game = _need_game()
     spec = {"rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
             "actions": list(game.actions)}
+    if game.start is not None:
+        spec["start"] = game.start
     if turn is not None and int(turn) >= 0:
         spec["turn"] = int(turn)
     try:
@@ -155,6 +162,8 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
     try:
         data = _json_object(spec, "game")
         out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
+        if data.get("start"):
+            out["start"] = data["start"]
         if turn is not None and int(turn) >= 0:
             out["turn"] = int(turn)
         if view:
@@ -165,13 +174,16 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
 
 
 def import_record(text: str) -> str:
-    """Open a pasted record: one of our GCG records (rules, seed and actions: replayed
-    exactly, and it can be continued) as the current game; another program's GCG or
-    a CGP position is shown read-only (a game cannot start from a position: Game has
-    no such constructor). The reply gains "import": {"kind": "game" | "record" |
-    "position", "names", "header", "note", "differences"}."""
+    """Open a pasted record or position as the current game (startpos.open_text):
+    one of our GCG records replays exactly; another program's GCG starts from the
+    position after its last turn, its own turns kept as "record_turns" ("seat": the
+    record's seat) to show what happened; a CGP starts from that position. Seats are
+    people. A finished game only is shown read-only ("readonly": true, "phase":
+    "view") and leaves the current game as it was. The reply gains "import": {"kind":
+    "game" | "record" | "position", "names", "header", "note", "differences",
+    "order", "playable", and "why" when it is not}."""
     global _game, _seats
-    from .gcg import import_record as read_record
+    from .startpos import open_text
 
     text = str(text or "").strip()
     try:
@@ -179,26 +191,18 @@ def import_record(text: str) -> str:
             raise SessionError("paste a GCG record or a CGP position first")
         if len(text) > 200_000:
             raise SessionError("this record is too long to import")
-        if text[:1] in "#>":
-            rec = read_record(text, _need_lexicon())
-            info = {"names": list(rec.names), "header": rec.header, "note": rec.note,
-                    "differences": list(rec.differences)}
-            if rec.game is not None:
-                _game, _seats = rec.game, [{"name": n, "kind": "human"} for n in rec.game.names]
-                _hints.clear()
-                out = json.loads(_snapshot())
-                info["kind"] = "game"
-            else:
-                out = snapshots.position_view(rec.cgp, list(rec.names), rec.scores)
-                out["record_turns"] = [t.to_dict() | {"kind": t.kind, "seat": t.player} for t in rec.turns]
-                info["kind"] = "record"
-        else:
-            out = snapshots.position_view(text, None, None)
-            info = {"kind": "position", "names": [s["name"] for s in out["seats"]], "header": {},
-                    "note": "", "differences": []}
+        opened = open_text(text, _need_lexicon())
     except ValueError as exc:
         return _error(exc)
-    out["import"] = info
+    if opened.game is not None:
+        _game, _seats = opened.game, [{"name": n, "kind": "human"} for n in opened.game.names]
+        _hints.clear()
+        out = json.loads(_snapshot())
+    else:
+        out = opened.view
+    if opened.record_turns is not None:
+        out["record_turns"] = opened.record_turns
+    out["import"] = opened.info
     return json.dumps(out)
 
 
@@ -389,7 +393,7 @@ def export_cgp() -> str:
 def summary() -> str:
     """What the page keeps of a game for its past-games list (the date is the
     page's): preset, rules, seed, names, kinds, scores, winner(s), PPT, the best
-    play, hints used, and whether it is over."""
+    play, hints used, whether it is over, and "start" for a game begun from a position."""
     try:
         game = _need_game()
     except ValueError as exc:
@@ -405,7 +409,7 @@ def summary() -> str:
         "best": tracking.best_play(game), "hints": len(_hints), "hints_by_seat": hints,
         "turns": sum(1 for t in game.turns if t.counts), "actions": len(game.actions),
         "over": game.over, "end_reason": game.end_reason,
-    })
+    } | ({"start": game.start} if game.start is not None else {}))
 
 
 # --------------------------------------------------------------------- preview

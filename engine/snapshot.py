@@ -19,8 +19,9 @@ _NO_ACTIONS = ("place", "pass", "challenge", "check", "trade", "final", "timeout
 
 
 def build(game: Game, seats: list[dict], hints=(), error: str | None = None, events=()) -> dict:
-    """The snapshot of ``game``: its spec (rules, seed, seats, actions, hints: what the
-    page stores to rebuild it), the board, racks, scores, legal actions and turns."""
+    """The snapshot of ``game``: its spec (rules, seed, seats, actions, hints, and
+    "start" only for a game begun from a position: what the page stores to rebuild
+    it), the board, racks, scores, legal actions and turns."""
     board = game.board
     size = board.size
     tiles = []
@@ -52,13 +53,16 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         "winner": winners(game), "message": message(game, events),
         "events": [turn_dict(t) for t in events],
     }
+    if game.start is not None:
+        out["start"] = game.start
     if error:
         out["error"] = error
     return out
 
 
 def position_view(cgp: str, names, scores) -> dict:
-    """A read-only snapshot of a position (board, racks, scores); nothing can be played."""
+    """A read-only snapshot of a position (board, racks, scores); nothing can be played.
+    What the session shows of a finished game it imports (engine/session.py)."""
     from .notation import parse_cgp
 
     pos = parse_cgp(cgp)

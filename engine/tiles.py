@@ -70,12 +70,17 @@ class Bag:
 
     __slots__ = ("tiles", "rng")
 
-    def __init__(self, set_name: str, seed: int | str):
+    def __init__(self, set_name: str, seed: int | str, taken=()):
+        """``taken``: tiles already out of the bag (a game started from a position:
+        its board and racks). They count as part of the game's tiles, so a scoop
+        from a big set draws only the other BAG_SIZE - len(taken) of its 100."""
         self.rng = random.Random(seed)
-        tiles = full_set(set_name)
-        if len(tiles) > BAG_SIZE:
+        tiles, taken = full_set(set_name), list(taken)
+        for t in taken:
+            tiles.remove(t)   # ValueError: the caller checks the counts first
+        if len(tiles) + len(taken) > BAG_SIZE:
             # A random scoop of 100 from the big sets (RULES.md section 2).
-            tiles = sorted(self.rng.sample(tiles, BAG_SIZE), key=lambda t: (t == BLANK, t))
+            tiles = sorted(self.rng.sample(tiles, BAG_SIZE - len(taken)), key=lambda t: (t == BLANK, t))
         self.tiles: list[str] = tiles
 
     def __len__(self) -> int:

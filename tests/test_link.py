@@ -33,7 +33,7 @@ def _payload_link(text: bytes, tag: str = "g1.") -> str:
 
 
 def _game(spec: dict) -> tuple:
-    return spec["rules"], type(spec["seed"]), spec["seed"], spec["seats"], spec["actions"]
+    return spec["rules"], type(spec["seed"]), spec["seed"], spec["seats"], spec["actions"], spec.get("start")
 
 
 # ------------------------------------------------------------------ versions
@@ -57,6 +57,34 @@ def test_fixture_specs_round_trip_through_the_current_encoder():
     data = json.loads((LINKS / f"g{link.VERSION}.json").read_text(encoding="utf-8"))
     for case in data["cases"]:
         assert decode(encode(case["spec"])) == case["spec"]
+
+
+def test_games_without_a_start_are_still_written_as_g1_byte_for_byte():
+    """g2 exists only for games begun from a position: every other link is the
+    very link the g1 encoder wrote, so pages from before g2 still open it."""
+    data = json.loads((LINKS / "g1.json").read_text(encoding="utf-8"))
+    for case in data["cases"]:
+        assert encode(case["spec"]) == case["link"]
+    assert encode(BASE).startswith("g1.") and encode(dict(BASE, start=None)) == encode(BASE)
+
+
+def test_a_start_position_makes_a_g2_link_that_carries_it():
+    cgp = "15/15/15/15/15/15/15/3ZEbRAS6/15/15/15/15/15/15/15 AEINRST/ 120/84 1 var classic;"
+    spec = dict(BASE, rules="classic", start=cgp, turn=2)
+    frag = encode(spec)
+    assert frag.startswith("g2.") and decode(frag) == spec
+    # the start line is covered by the checksum like the rest of DATA
+    g1_text = encode({k: v for k, v in spec.items() if k != "start"})
+    assert g1_text.startswith("g1.") and decode(g1_text).get("start") is None
+    for bad in ("", "two\nlines", "é" * 3, "x" * (link.MAX_START + 1), 42):
+        with pytest.raises(LinkError, match="start position"):
+            encode(dict(spec, start=bad))
+    # a crafted g2 TEXT with a valid checksum is still read field by field
+    text = "classic\ni1\n" + cgp + "\n2\n0A\n0B\n8D ZEBRAS"
+    assert decode(_payload_link(text.encode(), "g2."))["start"] == cgp
+    for broken in ("classic\ni1\n" + cgp, "classic\ni1\n\n2\n0A\n0B", "classic\ni1\n2\n0A\n0B"):
+        with pytest.raises(LinkError):
+            decode(_payload_link(broken.encode(), "g2."))
 
 
 # ------------------------------------------------------------------ round trips
@@ -150,7 +178,7 @@ def test_a_30_turn_game_fits_in_1000_characters_even_with_unlikely_moves():
 # ------------------------------------------------------------------ errors
 
 @pytest.mark.parametrize("text, message", [
-    ("g2.AAAA", link.NEWER),
+    ("g3.AAAA", link.NEWER),
     ("g17.whatever", link.NEWER),
     ("g0.AAAA", link.DAMAGED),
     ("g1", link.DAMAGED),
@@ -264,10 +292,11 @@ def test_fuzzed_links_raise_only_link_error_and_never_change_the_game():
     rng = random.Random(20261123)
     bases = [encode(BASE), encode(dict(BASE, turn=3, view={"theme": "dark", "scores": False})),
              encode(dict(BASE, seed=7, seats=BASE["seats"] * 2, actions=[])),
-             "g2." + encode(BASE)[3:]]
-    bases += [c["link"] for c in json.loads((LINKS / "g1.json").read_text(encoding="utf-8"))["cases"]]
-    # The g2 base is BASE's link relabelled: mutated back to g1 it is BASE again.
-    originals = {b: _game(decode(b)) if b.startswith("g1.") else _game(BASE) for b in bases}
+             "g3." + encode(BASE)[3:]]
+    for name in ("g1.json", "g2.json"):
+        bases += [c["link"] for c in json.loads((LINKS / name).read_text(encoding="utf-8"))["cases"]]
+    # The g3 base is BASE's link relabelled: mutated back to g1 it is BASE again.
+    originals = {b: _game(decode(b)) if not b.startswith("g3.") else _game(BASE) for b in bases}
     refused = accepted = 0
     for n in range(12_000):
         base = bases[n % len(bases)]

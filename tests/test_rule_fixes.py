@@ -211,7 +211,9 @@ def test_a_challenged_phony_keeps_its_time_spent():
     while not g.over:
         g.act("-")
     end, = [t for t in g.turns if t.kind == END and t.player == 0]
-    assert end.score == -rack_value(g.rack(0)) - 10      # 50 s over: one started minute
+    assert end.score == -rack_value(g.rack(0))
+    late, = [t for t in g.turns if t.kind == TIME and t.player == 0]
+    assert late.score == -10                              # 50 s over: one started minute
 
 
 def test_a_rescued_play_keeps_its_time_spent():

@@ -399,21 +399,30 @@ def test_import_our_record_replays_exactly_and_continues():
     assert json.loads(session.at(2))["actions"] == snap["actions"][:2]
 
 
-def test_import_foreign_record_and_cgp_are_read_only_views():
+def test_import_finished_foreign_record_is_a_view_and_a_cgp_is_a_game():
+    """A foreign record that ends the game stays a read-only view (nothing can be
+    played); a pasted CGP opens as a game to play on (tests/test_start_position.py
+    has the unfinished foreign records)."""
     from engine.gcg import decode_record
     text = decode_record((ROOT / "tests" / "data" / "gcg" / "quackle_annotated.gcg").read_bytes())
     out = json.loads(session.import_record(text))
     assert out["import"]["kind"] == "record" and out["readonly"] and out["phase"] == "view"
+    assert out["import"]["playable"] is False and "ends the game" in out["import"]["why"]
     assert not any(v for v in out["legal"].values())
-    assert out["scores"] == [423, 496] and out["record_turns"][1]["move"] == "-FFP"
-    assert out["import"]["names"][:2] == [s["name"] for s in out["seats"]][:2]
+    # seats in turn order from the player to move (Bert), with their own racks and scores
+    assert out["import"]["order"] == [1, 0]
+    assert [s["name"] for s in out["seats"]] == ["Bert van Dijk", "Ann Tremblay"]
+    assert out["scores"] == [496, 423] and out["racks"] == ["U", ""]
+    assert out["record_turns"][1]["move"] == "-FFP" and out["record_turns"][1]["seat"] == 1
     snap = start("classic", "pos", HUMANS, actions=[])
     session.act(best_move(snap))
     played = json.loads(session.snapshot())
     cgp = json.loads(session.export_cgp())["cgp"]
     pos = json.loads(session.import_record(cgp))
-    assert pos["import"]["kind"] == "position" and pos["readonly"]
+    assert pos["import"]["kind"] == "position" and "readonly" not in pos and pos["phase"] == "play"
+    assert pos["import"]["playable"] is True and pos["start"] == cgp and pos["actions"] == []
     assert pos["tiles"] == played["tiles"] and pos["racks"][0] == played["racks"][played["to_move"]]
+    assert pos["scores"] == [played["scores"][played["to_move"]], played["scores"][1 - played["to_move"]]]
     for bad in ("", "garbage", "#player1 a A\n>a: ABC 8D XYZZY +5 5\nnot a line"):
         assert set(json.loads(session.import_record(bad))) == {"error"}
 
