@@ -149,7 +149,7 @@ def history(game) -> list[dict]:
     (every seat's), ``squares`` (placed), ``breakdown`` (placements) and
     ``outcome`` (what the judgment or the line did, in a player's words; None for
     a plain play, exchange or pass)."""
-    totals = [0] * game.players
+    totals = list(game.start_scores)  # a game begun from a position starts at its scores
     out = []
     for n, t in enumerate(game.turns):
         totals[t.player] += t.score

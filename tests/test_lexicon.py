@@ -291,7 +291,7 @@ def test_from_words_2k_is_fast(large_words):
     words = large_words[::90][:2000]
     t = time.perf_counter()
     lex = Lexicon.from_words(words)
-    assert time.perf_counter() - t < 0.5
+    assert time.perf_counter() - t < 2   # a guard against quadratic building, not a timing
     assert list(lex.words()) == words
 
 

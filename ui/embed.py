@@ -210,6 +210,8 @@ def on_box_click(e):
     elif act == "here":
         dispatch({"t": "box", "kind": ""})
         dispatch({"t": "handover_done"})
+    elif act == "vs_computer":
+        dispatch({"t": "vs_computer"})
     elif act == "import_go":
         area = W["document"].getElementById("import-text")
         dispatch({"t": "import", "text": str(area.value) if area is not None else ""})

@@ -331,9 +331,9 @@ def on_action_click(e):
     elif act == "open_new":
         open_dialog()
     elif act == "rematch":
-        spec = dict(S["spec"])
+        spec = dict(S["spec"])  # same rules and seats (and start position, if any), a new bag
         spec["seed"] = random_seed()
-        spec["actions"] = []
+        spec["actions"], spec["hints"] = [], []
         dispatch({"t": "new_game", "spec": spec})
     elif act == "about":
         document.getElementById("about").showModal()

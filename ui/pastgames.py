@@ -36,6 +36,8 @@ def game_id(spec):
     names = ",".join(str(s.get("name", "")) + ":" + str(s.get("kind", "")) for s in spec.get("seats", []))
     actions = spec.get("actions", [])
     text = str(spec.get("rules", "")) + "|" + str(spec.get("seed", "")) + "|" + names + "|" + "\n".join(actions)
+    if spec.get("start"):
+        text += "|" + str(spec["start"])
     return "g" + str(len(actions)) + "-" + hex(_fnv(text))[2:]
 
 
@@ -45,15 +47,21 @@ def record(spec, summary, date):
     for key in SUMMARY_KEYS:
         if key in summary:
             kept[key] = summary[key]
-    return {"id": game_id(spec), "date": str(date), "rules": str(spec.get("rules", "classic")),
-            "seed": spec.get("seed", ""), "seats": list(spec.get("seats", [])),
-            "actions": list(spec.get("actions", [])), "summary": kept}
+    out = {"id": game_id(spec), "date": str(date), "rules": str(spec.get("rules", "classic")),
+           "seed": spec.get("seed", ""), "seats": list(spec.get("seats", [])),
+           "actions": list(spec.get("actions", [])), "summary": kept}
+    if spec.get("start"):  # begun from a position (an imported record or CGP)
+        out["start"] = str(spec["start"])
+    return out
 
 
 def spec_of(entry):
     """The spec to open the stored game with (engine.session.open)."""
-    return {"rules": entry["rules"], "seed": entry["seed"], "seats": entry["seats"],
+    spec = {"rules": entry["rules"], "seed": entry["seed"], "seats": entry["seats"],
             "actions": entry["actions"]}
+    if entry.get("start"):
+        spec["start"] = entry["start"]
+    return spec
 
 
 def _entry_ok(e):

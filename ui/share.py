@@ -196,6 +196,8 @@ def same_game(spec, snap):
         return False
     if [x.get("name") for x in spec.get("seats", [])] != [x.get("name") for x in snap.get("seats", [])]:
         return False
+    if (spec.get("start") or "") != (snap.get("start") or ""):
+        return False
     mine, theirs = spec.get("actions", []), snap.get("actions", [])
     return theirs[:len(mine)] == mine
 
@@ -300,6 +302,22 @@ def on_new_game(base):
     return handler
 
 
+def on_vs_computer(new_game):
+    """An imported game is opened for people on this device; the first seat may play
+    the others as the computer instead (the same position and moves, new seats)."""
+    def handler(s, ev):
+        if s["snap"].get("readonly") or s["busy"]:
+            return s
+        spec = dict(s["spec"])
+        seats = list(spec.get("seats", []))
+        if len(seats) < 2:
+            return s
+        spec["seats"] = [seats[0]] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
+                                       "kind": "hard"} for i in range(1, len(seats))]
+        return new_game(s, {"t": "new_game", "spec": spec})
+    return handler
+
+
 def on_share(s, ev):
     kind = ev.get("kind", "share")
     if s["snap"].get("readonly"):
@@ -363,7 +381,8 @@ def on_imported(s, ev):
     else:
         s["link"] = None
     s = state._take_snapshot(s, snap)
-    s["box"] = {"kind": "imported", "info": info, "turns": snap.get("record_turns", [])}
+    s["box"] = {"kind": "imported", "info": info, "turns": snap.get("record_turns", []),
+                "playable": not snap.get("readonly")}
     if not snap.get("readonly"):
         s["fx"] = s["fx"] + [{"do": "save"}]
     return s
@@ -390,6 +409,7 @@ def handlers(base):
            "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
            "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
            "engine": on_engine(base["engine"]), "new_game": on_new_game(base["new_game"]),
+           "vs_computer": on_vs_computer(on_new_game(base["new_game"])),
            "snapshot": on_snapshot(replay.on_snapshot(base["snapshot"])),
            "key": replay.on_key(base["key"]), "embed_theme": on_embed_theme}
     for key in replay.HANDLERS:
@@ -454,15 +474,25 @@ def box_html(s):
                 + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
                 + '<p><button type="button" class="primary" data-share="import_go">Open the record</button>' + close + "</p>")
     if kind == "imported":
-        return imported_html(box) + "<p>" + close + "</p>"
+        versus = ('<button type="button" class="primary" data-share="vs_computer">Play on against the computer'
+                  "</button>" if box.get("playable") else "")
+        return imported_html(box) + "<p>" + versus + close + "</p>"
     return ""
 
 
 def imported_html(box):
     info = box.get("info") or {}
-    head = {"game": "Record opened: replay it or play on.",
-            "record": "Record opened: shown as it ends (it gives no seed, so it cannot be continued).",
-            "position": "Position opened: shown as given."}.get(info.get("kind"), "Opened.")
+    kind = info.get("kind")
+    if kind == "game":
+        head = "Record opened: replay it or play on."
+    elif info.get("playable", True) is False:
+        head = ("Record" if kind == "record" else "Position") + " opened to look at: it cannot be played on ("
+        head += str(info.get("why") or "the game is over") + ")."
+    elif kind == "record":
+        head = ("Record opened at its last turn: play on from here. It gives no bag order, so the tiles "
+                "still to come are dealt afresh.")
+    else:
+        head = "Position opened: play on from here. The tiles not on the board or the racks are dealt afresh."
     parts = ['<p class="share-text">' + escape(head) + "</p>"]
     diffs = info.get("differences") or []
     if diffs:

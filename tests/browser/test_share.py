@@ -142,7 +142,7 @@ def test_embed_code_and_import_in_the_page(page, site_url):
     page.wait_for_function("() => document.getElementById('import-text').value.includes('#player1')",
                            timeout=kit.TIMEOUT_MS)
     page.locator("#sharebox").get_by_role("button", name="Open the record").click()
-    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('cannot be continued')",
+    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('cannot be played on')",
                            timeout=kit.TIMEOUT_MS)
     assert kit.scores_shown(page) == [367, 394]
     assert kit.stored(page)["spec"]["actions"] == snap["actions"]   # a view is not saved
