@@ -22,6 +22,7 @@ from . import tracking
 from .board import LAYOUTS, parse_square, square_name
 from .actionlog import split_action
 from .game import Game
+from .importing import open_text
 from .lexicon import Lexicon
 from .link import MAX_NAME, LinkError
 from .link import decode as decode_link
@@ -174,7 +175,7 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
 
 
 def import_record(text: str) -> str:
-    """Open a pasted record or position as the current game (startpos.open_text):
+    """Open a pasted record or position as the current game (importing.open_text):
     one of our GCG records replays exactly; another program's GCG starts from the
     position after its last turn, its own turns kept as "record_turns" ("seat": the
     record's seat) to show what happened; a CGP starts from that position. Seats are
@@ -183,8 +184,6 @@ def import_record(text: str) -> str:
     "game" | "record" | "position", "names", "header", "note", "differences",
     "order", "playable", and "why" when it is not}."""
     global _game, _seats
-    from .startpos import open_text
-
     text = str(text or "").strip()
     try:
         if not text:
