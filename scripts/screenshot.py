@@ -1,6 +1,6 @@
 """Screenshot the game page in the test Chromium: the first paint, and classic and III mid-game.
 
-    .venv/bin/python scripts/screenshot.py [--out DIR] [--size 1280x800 --size 375x667] [--dark]
+    .venv/bin/python scripts/screenshot.py [--out DIR] [--size 1280x800 --size 375x667] [--dark] [--clock S]
 
 Run scripts/setup.sh first. Writes DIR/<name>-<W>x<H>[-dark].png for: first (a first visit,
 engine up), loading (the same page at DOMContentLoaded), classic and iii (a game some turns
@@ -94,11 +94,13 @@ def main() -> int:
     ap.add_argument("--size", action="append", help="WxH, repeatable (default 1280x800 and 375x667)")
     ap.add_argument("--dark", action="store_true", help="the dark theme too")
     ap.add_argument("--turns", type=int, default=6, help="turns played before the mid-game shots")
+    ap.add_argument("--clock", type=int, default=0, help="seconds per player for the mid-game shots (0: none)")
     args = ap.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["1280x800", "375x667"])]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    games = {rules: mid_game(rules, args.turns) for rules in ("classic", "iii")}
+    knob = f",clock={args.clock}" if args.clock else ""
+    games = {rules: mid_game(rules + knob, args.turns) for rules in ("classic", "iii")}
     server, base = webtool.start_in_thread()
     try:
         with sync_playwright() as p:
