@@ -1,5 +1,6 @@
 """An accessibility scan with axe-core (pinned in package.json, injected by the test):
-no serious or critical violations, in the light and the dark theme, mid-game."""
+no serious or critical violations, in the light and the dark theme, mid-game, with the
+players' clocks showing (one running low)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ def test_no_serious_violations(booted, scheme):
     page = booted.page
     page.emulate_media(color_scheme=scheme)
     try:
-        kit.new_game(page, "classic", "4", kit.YOU_VS_HARD)
+        spec = {"rules": "classic,clock=45", "seed": "4", "seats": kit.YOU_VS_HARD, "actions": []}
+        kit.load(page, kit.saved_game(spec))
+        page.wait_for_selector("#scores .clock.low", timeout=kit.TIMEOUT_MS)
         letters = kit.rack_letters(page)
         kit.rack_tile(page, letters[0]).click()
         kit.square(page, "H8").click()
@@ -33,5 +36,6 @@ def test_no_serious_violations(booted, scheme):
         }""")
     finally:
         page.emulate_media(color_scheme="light")
+        kit.load(page, None)  # the shared page goes on without the clocked game
     bad = [v for v in result if v["impact"] in ("serious", "critical")]
     assert bad == [], bad
