@@ -23,9 +23,11 @@ def turn_key(s):
 
 
 def running(s):
-    """The turn's clock runs while its player can think: not during a hand-over, a
-    replay or a new game being opened, nor while the engine judges a play."""
-    return turn_key(s) is not None and s["handover"] < 0 and s["busy"] in ("", "computer")
+    """The turn's clock runs while its player can think: not before the engine is up
+    (nothing can be played yet), not during a hand-over, a replay or a new game being
+    opened, nor while the engine judges a play."""
+    return (turn_key(s) is not None and s["engine"] == "ready" and s["handover"] < 0
+            and s["busy"] in ("", "computer"))
 
 
 class TurnClock:

@@ -53,6 +53,8 @@ def test_running_pauses_for_a_hand_over_and_while_the_engine_judges():
     judging = dict(s)
     judging["busy"] = "act"
     assert not clock.running(judging)
+    loading = new(clocked(), engine="loading")
+    assert not clock.running(loading)     # nothing can be played before the engine is up
     over = new(clocked(phase="over"))
     assert clock.turn_key(over) is None
 
