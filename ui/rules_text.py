@@ -95,7 +95,7 @@ KNOBS = (
     ("final", "Swap final racks round", "bool", _B,
      "Two players: after the end, each tries a play with the other's last tiles."),
     ("clock", "Clock per player", "int", (0, 3600),
-     "Seconds of thinking time for each player; 0 plays without a clock."),
+     "Seconds of thinking time for each player (1500 is 25 minutes); 0 plays without a clock."),
     ("clockrule", "When time runs out", "choice", ("overtime", "timesup"),
      "Play on and lose 10 points a started minute, or stop playing."),
     ("reveal", "Revealed racks", "bool", _B,
