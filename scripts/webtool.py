@@ -202,22 +202,33 @@ def compiled_bytecode(root: Path, packages: tuple[str, ...]) -> dict[str, bytes]
     return {name: base64.b64decode(data) for name, data in pairs}
 
 
-def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
-    """engine.zip with bytecode, recompiled only when a source file changed."""
-    h = hashlib.sha256()
-    for path in _package_files(root, packages):
+def _sources_stamp(root: Path, files: list[Path], salt: bytes) -> bytes:
+    """The zip comment naming its inputs: the files' names and bytes, and ``salt``
+    (the compiler used)."""
+    h = hashlib.sha256(salt)
+    for path in files:
         h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    versions = root / VENDOR / "versions.json"
-    h.update(versions.read_bytes() if versions.exists() else b"")
-    comment = b"sources " + h.hexdigest()[:32].encode()
-    target = root / VENDOR / "engine.zip"
+    return b"sources " + h.hexdigest()[:32].encode()
+
+
+def _unchanged_zip(target: Path, comment: bytes) -> bytes | None:
+    """The zip already built from these inputs (its comment matches), else None."""
     try:
         with zipfile.ZipFile(target) as zf:
             if zf.comment == comment:
                 return target.read_bytes()
     except (OSError, zipfile.BadZipFile):
         pass
-    return bundle_bytes(root, packages, compiled_bytecode(root, packages), comment)
+    return None
+
+
+def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
+    """engine.zip with bytecode, recompiled only when a source file changed."""
+    versions = root / VENDOR / "versions.json"
+    comment = _sources_stamp(root, _package_files(root, packages),
+                             versions.read_bytes() if versions.exists() else b"")
+    kept = _unchanged_zip(root / VENDOR / "engine.zip", comment)
+    return kept if kept is not None else bundle_bytes(root, packages, compiled_bytecode(root, packages), comment)
 
 
 # The UI as MicroPython bytecode: importing .mpy skips compiling ~5,000 lines on every
@@ -267,18 +278,11 @@ def _ui_zip(root: Path) -> bytes:
     rebuilt only when a source (or the compiler) changed."""
     cross = find_mpy_cross(root)
     stat = cross.stat() if cross else None
-    h = hashlib.sha256(f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources")
     files = [p for p in _package_files(root, ZIPS["ui.zip"]) if p.relative_to(root).as_posix() not in UI_NOT_BUNDLED]
-    for path in files:
-        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    comment = b"sources " + h.hexdigest()[:32].encode()
-    target = root / VENDOR / "ui.zip"
-    try:
-        with zipfile.ZipFile(target) as zf:
-            if zf.comment == comment:
-                return target.read_bytes()
-    except (OSError, zipfile.BadZipFile):
-        pass
+    comment = _sources_stamp(root, files, f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources")
+    kept = _unchanged_zip(root / VENDOR / "ui.zip", comment)
+    if kept is not None:
+        return kept
     compiled = micropython_bytecode(root, cross) if cross else None
     if compiled is None:
         compiled = {p.relative_to(root).as_posix(): p.read_bytes() for p in files}
