@@ -115,7 +115,9 @@ def boot(browser, site_url) -> BootedPage:
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
         booted.board_ms = float(page.evaluate("document.body.dataset.readyMs"))
         page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function("!document.body.dataset.busy", timeout=BOOT_TIMEOUT_MS)
+        # the page saves in a task of its own just after the frame (ui/main.py save_soon)
+        page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.saving"
+                               " && localStorage.getItem('wlc.game') !== null", timeout=BOOT_TIMEOUT_MS)
         booted.at_boot = page.evaluate(AT_BOOT_JS)
         booted.at_boot["requests"] = list(booted.requests)
     except Exception as exc:

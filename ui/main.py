@@ -31,6 +31,7 @@ ENG = None
 QUEUE = []
 PENDING = []  # engine work asked for before the engine was up
 PUMPING = [False]
+SAVING = [0]  # saves scheduled and not yet written
 TIMES = []  # (event, step ms, render ms): read by bench/load.py through window.wlcTimes
 PROXIES = []  # event handlers live as long as the page: kept here, never released
 CLOCK = clock.TurnClock()  # the time spent on the turn in progress
@@ -51,6 +52,8 @@ def dispatch(ev):
         if f["do"] == "focus":
             focus = f["sq"]
         elif f["do"] == "save":
+            SAVING[0] += 1
+            window.document.body.setAttribute("data-saving", "1")
             asyncio.create_task(save_soon())
         elif f["do"] in panels.LOCAL_FX:
             asyncio.create_task(panels_page.run_local(f, window, dispatch))
@@ -67,7 +70,12 @@ def dispatch(ev):
 async def save_soon():
     """Save in a task of its own, after the frame is on screen (keeps each task short)."""
     await asyncio.sleep(0.02)
-    save()
+    try:
+        save()
+    finally:
+        SAVING[0] -= 1
+        if not SAVING[0]:  # marks for automation that what is on screen is also stored
+            window.document.body.removeAttribute("data-saving")
 
 
 def save():

@@ -91,8 +91,9 @@ def stored(page) -> dict:
 
 
 def wait_idle(page) -> None:
-    """Until neither the engine nor the computer is busy (the body's markers)."""
-    page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.thinking",
+    """Until neither the engine nor the computer is busy and the game is stored (the body's markers)."""
+    page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.thinking"
+                           " && !document.body.dataset.saving",
                            timeout=TIMEOUT_MS)
 
 

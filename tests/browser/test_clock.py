@@ -63,6 +63,7 @@ def test_overtime_hand_over_pause_and_the_penalty_at_the_end(page):
             break
         handover(page)
     page.wait_for_selector("body[data-phase='over']", state="attached", timeout=T)
+    kit.wait_idle(page)
     saved = kit.stored(page)
     native = json.loads(kit.native().open(json.dumps(saved["spec"])))
     assert kit.scores_shown(page) == native["scores"]
