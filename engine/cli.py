@@ -87,7 +87,16 @@ def cmd_selfplay(args):
         raise UsageError("--players names 1 to 4 levels")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    return summary(rules, args.games, args.seed, levels, _lexicon(args.lexicon))
+    lexicon = _lexicon(args.lexicon)
+    start = None
+    if args.start is not None:
+        from .game import Game
+        from .startpos import StartError
+        try:  # one game built up front, so a bad position is one clear line, not a traceback
+            start = Game(rules, f"{args.seed}-0", len(levels), lexicon=lexicon, start=args.start).start
+        except StartError as exc:
+            raise UsageError(f"cannot play on from that position: {exc}") from None
+    return summary(rules, args.games, args.seed, levels, lexicon, start=start)
 
 
 def cmd_gcg(args):
@@ -125,6 +134,7 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", default="1")
     p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, greedy")
+    p.add_argument("--start", help="a CGP position every game plays on from (one rack per player)")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_selfplay)
     p = sub.add_parser("gcg", help="replay a GCG record: one JSON line per turn, then the final scores")

@@ -17,9 +17,10 @@ def move_text(game: Game, move) -> str:
     return _move_text(game.board, move)
 
 
-def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400) -> Game:
-    """One game between computer players of the given levels (one per seat)."""
-    game = Game(rules, seed, len(levels), lexicon=lexicon, names=list(levels))
+def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400, start=None) -> Game:
+    """One game between computer players of the given levels (one per seat), from an
+    empty board or from the CGP position ``start`` (its player to move is seat 0)."""
+    game = Game(rules, seed, len(levels), lexicon=lexicon, names=list(levels), start=start)
     while not game.over and len(game.turns) < max_turns:
         t0 = time.perf_counter()
         text = computer_action(game, levels[game.to_move])
@@ -29,7 +30,9 @@ def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400) -> Game
     return game
 
 
-def summary(rules, games, seed, levels, lexicon) -> dict:
+def summary(rules, games, seed, levels, lexicon, start=None) -> dict:
+    """Games of ``levels`` against each other, seats alternating; from ``start`` (CGP)
+    every game plays on from that position with a bag of its own seed."""
     wins = [0.0] * len(levels)
     scores = [[] for _ in levels]
     ppts = [[] for _ in levels]
@@ -41,7 +44,7 @@ def summary(rules, games, seed, levels, lexicon) -> dict:
         if i % 2:
             order = order[1:] + order[:1]
         seat_levels = [levels[k] for k in order]
-        g = play_game(rules, f"{seed}-{i}", seat_levels, lexicon, timings)
+        g = play_game(rules, f"{seed}-{i}", seat_levels, lexicon, timings, start=start)
         top = max(g.scores)
         winners = [k for k in range(len(levels)) if g.scores[k] == top]
         for seat, k in enumerate(order):
@@ -51,7 +54,7 @@ def summary(rules, games, seed, levels, lexicon) -> dict:
             ppts[k].append(g.ppt(seat))
     timings.sort()
     n = len(timings)
-    return {
+    out = {
         "rules": rules.to_string(), "games": games, "players": list(levels),
         "wins": wins, "mean_score": [round(statistics.fmean(s), 1) for s in scores],
         "mean_ppt": [round(statistics.fmean(p), 2) for p in ppts],
@@ -59,3 +62,6 @@ def summary(rules, games, seed, levels, lexicon) -> dict:
                              "p95": round(timings[min(n - 1, int(n * 0.95))], 4) if n else 0},
         "games_per_second": round(games / (time.perf_counter() - t0), 3),
     }
+    if start is not None:
+        out["start"] = start
+    return out

@@ -4,6 +4,8 @@ the session (open, import_record) and share links (g2)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from engine.game import Game
 from engine.lexicon import Lexicon
 from engine.notation import CGPError, format_cgp
 from engine.rules import PRESETS
+from engine.selfplay import play_game
 from engine.startpos import PositionOver, StartError
 from engine.tiles import TILE_SETS, full_set
 
@@ -354,3 +357,34 @@ def test_the_shipped_g2_links_open_as_their_games():
                            lexicon=LEX, start=spec["start"])
         assert out["scores"] == list(game.scores) and out["racks"] == list(game.racks)
         assert game.start_scores != (0,) * game.players
+
+
+# ------------------------------------------------------------------ command line
+
+def _selfplay(*extra):
+    return subprocess.run([sys.executable, "-m", "engine", "selfplay", "--rules", "classic", "--seed", "4",
+                           "--players", "hard,greedy", *extra], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_selfplay_plays_on_from_a_position():
+    proc = _selfplay("--games", "2", "--start", START)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["start"] == f"{START} var classic;" and sum(out["wins"]) == 2.0
+    # each level sat once at 120 and once at 84, and scores only grow from there
+    # (a classic game's end deduction is far smaller than what the plays add)
+    assert all(m > (120 + 84) / 2 for m in out["mean_score"]), out
+    game = play_game(CLASSIC, "4-0", ["hard", "greedy"], LEX, start=START)
+    assert game.over and game.start_scores == (120, 84) and game.start == out["start"]
+
+
+@pytest.mark.parametrize("start, message", [
+    ("15/15 A/B 0/0 0", "the board has 2 rows"),
+    (f"{ZEBRAS} AEINRST/B/C 0/0/0 0", "3 racks"),
+])
+def test_selfplay_refuses_a_bad_position_in_one_line(start, message):
+    proc = _selfplay("--start", start)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error: cannot play on from that position:") and message in proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1

@@ -211,7 +211,8 @@ def on_box_click(e):
         dispatch({"t": "box", "kind": ""})
         dispatch({"t": "handover_done"})
     elif act == "vs_computer":
-        dispatch({"t": "vs_computer"})
+        level = W["document"].getElementById("vs-level")
+        dispatch({"t": "vs_computer", "level": str(level.value) if level is not None else "hard"})
     elif act == "import_go":
         area = W["document"].getElementById("import-text")
         dispatch({"t": "import", "text": str(area.value) if area is not None else ""})

@@ -302,9 +302,13 @@ def on_new_game(base):
     return handler
 
 
+LEVELS = ("easy", "medium", "hard")
+
+
 def on_vs_computer(new_game):
     """An imported game is opened for people on this device; the first seat may play
-    the others as the computer instead (the same position and moves, new seats)."""
+    the others as the computer instead (the same position and moves, new seats), at the
+    level chosen beside the button (hard unless said)."""
     def handler(s, ev):
         if s["snap"].get("readonly") or s["busy"]:
             return s
@@ -312,8 +316,9 @@ def on_vs_computer(new_game):
         seats = list(spec.get("seats", []))
         if len(seats) < 2:
             return s
+        level = ev.get("level") if ev.get("level") in LEVELS else "hard"
         spec["seats"] = [seats[0]] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
-                                       "kind": "hard"} for i in range(1, len(seats))]
+                                       "kind": level} for i in range(1, len(seats))]
         return new_game(s, {"t": "new_game", "spec": spec})
     return handler
 
@@ -474,8 +479,12 @@ def box_html(s):
                 + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
                 + '<p><button type="button" class="primary" data-share="import_go">Open the record</button>' + close + "</p>")
     if kind == "imported":
-        versus = ('<button type="button" class="primary" data-share="vs_computer">Play on against the computer'
-                  "</button>" if box.get("playable") else "")
+        versus = ""
+        if box.get("playable"):
+            versus = ('<button type="button" class="primary" data-share="vs_computer">Play on against the computer'
+                      '</button> <label class="share-text">at <select id="vs-level">'
+                      + "".join('<option value="' + lv + '"' + (" selected" if lv == "hard" else "") + ">" + lv
+                                + "</option>" for lv in LEVELS) + "</select></label> ")
         return imported_html(box) + "<p>" + versus + close + "</p>"
     return ""
 

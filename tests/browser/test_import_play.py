@@ -44,8 +44,9 @@ def test_a_pasted_iii_position_plays_on_against_the_computer(page):
     assert sorted(kit.rack_letters(page)) == sorted(native["racks"][0])
     on_board = page.eval_on_selector_all("#board [data-letter]", "els => els.map(e => [e.dataset.square, e.dataset.letter])")
     assert sorted(on_board) == sorted([t["sq"], t["letter"]] for t in native["tiles"])
+    page.locator("#vs-level").select_option("medium")
     page.locator("#sharebox").get_by_role("button", name="Play on against the computer").click()
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.seats[1].kind === 'hard'",
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.seats[1].kind === 'medium'",
                            timeout=T)
     kit.wait_idle(page)
     page.get_by_role("button", name="Pass", exact=True).click()

@@ -276,6 +276,23 @@ def test_import_opens_a_game_or_a_read_only_view():
     assert share.saving(s) and effects(s, "save")
 
 
+def test_an_imported_game_plays_on_against_the_computer_at_a_chosen_level():
+    game = played(2)
+    game["import"] = {"kind": "game"}
+    s = step(step(new(engine="ready"), {"t": "import_open"}), {"t": "imported", "snap": game})
+    html = share.box_html(s)
+    assert 'data-share="vs_computer"' in html and 'id="vs-level"' in html
+    assert '<option value="hard" selected>' in html
+    for asked, kind in (("medium", "medium"), ("easy", "easy"), ("genius", "hard"), (None, "hard")):
+        ev = {"t": "vs_computer"} if asked is None else {"t": "vs_computer", "level": asked}
+        opened = effects(step(s, ev), "open")
+        assert [seat["kind"] for seat in opened[0]["spec"]["seats"]] == ["human", kind], asked
+        assert opened[0]["spec"]["seats"][0]["name"] == "Ann"
+    view = dict(game, readonly=True)
+    s = step(step(new(engine="ready"), {"t": "import_open"}), {"t": "imported", "snap": view})
+    assert 'vs_computer' not in share.box_html(s) and not effects(step(s, {"t": "vs_computer"}), "open")
+
+
 def test_a_link_pasted_into_the_open_page_opens():
     s = step(new(played(2), engine="ready"), {"t": "replay"})
     s = step(s, {"t": "hash", "hash": "#g1.NEW&t=0"})
