@@ -148,7 +148,7 @@ def test_knobs_are_exactly_the_rules_string_knobs_in_engine_order():
     engine_order = [_SHORT[f.name] for f in fields(Rules) if f.name != "preset"]
     assert [k[0] for k in rt.KNOBS] == engine_order
     for short, label, kind, choices, help_text in rt.KNOBS:
-        assert kind in ("bool", "choice", "int", "table")
+        assert kind in ("bool", "choice", "int", "minutes", "table")
         assert label and help_text and isinstance(choices, tuple) and choices
 
 
@@ -160,7 +160,7 @@ def test_knob_kinds_and_choices_fit_the_engine_fields():
             assert name in _BOOLS and choices == ("0", "1")
         elif kind == "table":
             assert name in _TABLES
-        elif kind == "int":
+        elif kind in ("int", "minutes"):  # minutes: the dialog's unit for a knob in seconds
             assert name in _INTS and len(choices) == 2 and choices[0] < choices[1]
         if name in _CHOICES:  # every engine choice is offered, nothing else
             assert kind == "choice" and tuple(choices) == _CHOICES[name]
@@ -170,12 +170,13 @@ def test_knob_kinds_and_choices_fit_the_engine_fields():
 def test_every_knob_choice_is_accepted_by_the_engine(knob):
     short, _, kind, choices, _ = knob
     name = {v: k for k, v in _SHORT.items()}[short]
-    values = [str(v) for v in choices]
+    values = [str(v * 60 if kind == "minutes" else v) for v in choices]
     for value in values:
         rules = Rules.from_string(f"classic,{short}={value}")
         assert _format(getattr(rules, name)) == value
-    if kind == "int":  # the editor's range lies inside what the engine accepts
-        low, high = choices
+    if kind in ("int", "minutes"):  # the editor's range lies inside what the engine accepts
+        scale = 60 if kind == "minutes" else 1
+        low, high = choices[0] * scale, choices[1] * scale
         for value in (low, (low + high) // 2, high):
             assert getattr(Rules.from_string(f"classic,{short}={value}"), name) == value
 

@@ -386,7 +386,7 @@ def on_dialog_change(e):
         dlg.innerHTML = newgame.dialog_html(e.target.value, seats)
         document.querySelector('#ng-form input[value="' + e.target.value + '"]').focus()
     elif e.target.name and e.target.name.startswith("knob-"):
-        document.getElementById("ng-summary").innerHTML = newgame.summary_html(newgame.rules_of(form_fields()))
+        document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(form_fields())
 
 
 def on_dialog_click(e):
@@ -399,7 +399,12 @@ def on_dialog_click(e):
         close_dialog()
     elif act == "start":
         e.preventDefault()
-        spec = newgame.spec_of(form_fields(), random_seed())
+        fields = form_fields()
+        try:
+            spec = newgame.spec_of(fields, random_seed())
+        except ValueError:  # a knob the dialog cannot read: say so where the summary is
+            document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(fields)
+            return
         close_dialog()
         dispatch({"t": "new_game", "spec": spec})
 

@@ -22,6 +22,15 @@ def summary_html(rules):
     return "<dl>" + "".join("<dt>" + escape(h) + "</dt><dd>" + escape(t) + "</dd>" for h, t in pairs) + "</dl>"
 
 
+def fields_summary_html(fields):
+    """The summary of the rules the dialog's fields give, or why they cannot be read."""
+    try:
+        rules = rules_of(fields)
+    except ValueError as exc:
+        return '<p class="pv-bad" role="alert">' + escape(str(exc)) + "</p>"
+    return summary_html(rules)
+
+
 def _knob_field(knob, value):
     short, label, kind, choices, help_text = knob
     fid = "knob-" + short
@@ -35,6 +44,9 @@ def _knob_field(knob, value):
     elif kind == "int":
         field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
                  + '" max="' + str(choices[1]) + '" value="' + escape(value) + '">')
+    elif kind == "minutes":  # the rules string counts seconds; people think in minutes
+        field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
+                 + '" max="' + str(choices[1]) + '" step="any" value="' + minutes_text(value) + '">')
     else:
         field = '<input type="text" id="' + fid + '" name="' + fid + '" value="' + escape(value) + '">'
     return ('<div class="knob"><label for="' + fid + '">' + escape(label) + "</label>" + field
@@ -76,8 +88,33 @@ def dialog_html(preset="classic", seats=None):
             '<button type="submit" class="primary" data-act="start">Start the game</button></p></form>')
 
 
+def minutes_text(seconds):
+    """'1500' (seconds, as the rules string has it) as the dialog shows it: '25'; '90': '1.5'."""
+    secs = int(seconds or 0)
+    if secs % 60 == 0:
+        return str(secs // 60)
+    return str(round(secs / 60, 3))
+
+
+def seconds_text(label, bounds, minutes):
+    """The dialog's minutes as the rules string's whole seconds; empty means none.
+    Raises ValueError in a player's words for anything else."""
+    text = str(minutes).strip()
+    if not text:
+        return "0"
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not bounds[0] <= value <= bounds[1]:
+        raise ValueError("%s: give a number of minutes from %d to %d, not %r"
+                         % (label, bounds[0], bounds[1], text))
+    return str(int(round(value * 60)))
+
+
 def rules_of(fields):
-    """The rules string: the preset plus each knob the player changed."""
+    """The rules string: the preset plus each knob the player changed (raises ValueError
+    in a player's words for a value the dialog cannot read)."""
     preset = fields.get("preset", "classic")
     base = rules_text.preset_values(preset)
     parts = [preset]
@@ -88,6 +125,8 @@ def rules_of(fields):
         fid = "knob-" + short
         if kind == "bool":
             value = "1" if fields.get(fid) == "1" else "0"
+        elif kind == "minutes" and fid in fields:
+            value = seconds_text(knob[1], knob[3], fields[fid])
         elif fid in fields:
             value = str(fields[fid]).strip()
         else:

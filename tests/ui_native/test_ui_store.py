@@ -3,7 +3,7 @@
 import json
 
 import ui_fixtures as fx
-from ui import newgame, state, store
+from ui import newgame, rules_text, state, store
 
 
 def saved_text():
@@ -52,6 +52,32 @@ def test_new_game_spec_from_fields():
 def test_changed_knobs_go_into_the_rules_string():
     fields = {"preset": "classic", "knobs": "1", "knob-min": "3", "knob-board": "classic15", "knob-swap": "1"}
     assert newgame.rules_of(fields) == "classic,min=3,swap=1"
+
+
+def test_the_clock_is_asked_in_minutes_and_kept_in_seconds():
+    fields = {"preset": "o", "knobs": "1", "knob-clock": "25"}
+    for short, value in rules_text.preset_values("o").items():  # what the form holds for O
+        if value == "1":
+            fields["knob-" + short] = "1"
+    assert newgame.rules_of(fields) == "o,clock=1500"
+    fields["knob-clock"] = "1.5"
+    assert newgame.rules_of(fields) == "o,clock=90"
+    for empty in ("", "0", " "):
+        fields["knob-clock"] = empty
+        assert newgame.rules_of(fields) == "o"
+    for bad in ("abc", "-1", "181"):
+        fields["knob-clock"] = bad
+        try:
+            newgame.rules_of(fields)
+        except ValueError as exc:
+            assert "minutes from 0 to 180" in str(exc) and repr(bad) in str(exc)
+        else:
+            assert False, bad
+        assert 'class="pv-bad"' in newgame.fields_summary_html(fields)
+    assert newgame.minutes_text("1500") == "25" and newgame.minutes_text("90") == "1.5"
+    assert newgame.minutes_text("0") == "0"
+    html = newgame.dialog_html("classic")
+    assert 'id="knob-clock"' in html and 'step="any" value="0"' in html and "Minutes of thinking time" in html
 
 
 def test_dialog_lists_every_preset():
