@@ -103,3 +103,27 @@ def test_a_reload_keeps_the_time_the_turn_has_used(page):
     page.wait_for_selector(CLOCK.format(0), timeout=T)
     assert clock_ms(page, 0) <= 597000
     assert clock_ms(page, 1) == 600000
+
+
+def test_the_new_game_dialog_sets_the_clock_in_minutes(page):
+    kit.load(page, None)
+    page.get_by_role("button", name="New game").first.click()
+    form = page.locator("#ng-form")
+    form.locator("input[name='preset'][value='o']").check()
+    form.get_by_text("Change the rules (optional)").click()
+    field = form.locator("#knob-clock")
+    field.fill("-5")
+    field.dispatch_event("change")
+    assert "minutes from 0 to 180" in form.locator("#ng-summary").inner_text()
+    form.get_by_role("button", name="Start the game").click()
+    assert form.is_visible()                                   # nothing started on a bad value
+    assert "minutes from 0 to 180" in form.get_by_role("alert").inner_text()
+    field.fill("1.5")
+    field.dispatch_event("change")
+    assert "1 min 30 s" in form.locator("#ng-summary").inner_text()
+    form.locator("#ng-seed").fill("90s")
+    form.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.seed === '90s'", timeout=T)
+    kit.wait_idle(page)
+    assert kit.stored(page)["spec"]["rules"] == "o,clock=90"
+    assert clock_ms(page, 0) <= 90000 and clock_ms(page, 1) == 90000
