@@ -15,12 +15,13 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import clock, newgame, panels, panels_page, render, rules_text, state, store
+from ui import clock, newgame, panels, panels_page, render, rules_text, standin, state, store
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
 clock.install(state.HANDLERS)  # the players' clocks
+standin.install(state.HANDLERS)  # when the computer cannot move
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
@@ -106,7 +107,10 @@ async def pump():
                 await run(f)
             except Exception as exc:
                 log("engine call failed:", f.get("do"), exc)
-                dispatch({"t": "error", "msg": "The engine did not answer (" + str(exc)[:120] + ")."})
+                if f["do"] == "computer":  # offer to try again or to play its seat (ui/standin.py)
+                    dispatch({"t": "computer_failed", "why": str(exc)[:120]})
+                else:
+                    dispatch({"t": "error", "msg": "The engine did not answer (" + str(exc)[:120] + ")."})
     finally:
         PUMPING[0] = False
 
@@ -139,7 +143,10 @@ async def run(f):
         t0 = window.performance.now()
         snap = json.loads(await ENG.computer(2000))
         document.body.dataset.computerMs = str(int(window.performance.now() - t0))
-        dispatch({"t": "snapshot", "snap": snap})
+        if "racks" not in snap:  # the engine failed on the computer's turn (ui/standin.py)
+            dispatch({"t": "computer_failed", "why": snap.get("error", "")[:160]})
+        else:
+            dispatch({"t": "snapshot", "snap": snap})
     elif do == "open":
         spec = f["spec"]
         lay = None
@@ -343,6 +350,10 @@ def on_action_click(e):
         spec["seed"] = random_seed()
         spec["actions"], spec["hints"] = [], []
         dispatch({"t": "new_game", "spec": spec})
+    elif act == "seats_human":
+        spec = standin.people_spec(S)
+        if spec is not None:
+            dispatch({"t": "new_game", "spec": spec})
     elif act == "about":
         document.getElementById("about").showModal()
     elif act:

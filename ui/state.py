@@ -33,6 +33,7 @@ def initial(layout, spec, snap, engine="loading"):
         "choose": None, "preview": None, "seq": 0, "mode": "play", "xsel": [],
         "dialog": "", "handover": -1, "last_human": -1, "message": "", "notice": "",
         "announce": "", "fx": [], "check_seat": -1, "checked_by": -1, "handover_next": -1, "snap_turns": 0,
+        "computer_failed": False,
     }
     return _take_snapshot(s, snap, announce=False)
 
@@ -96,6 +97,7 @@ def _take_snapshot(s, snap, announce=True):
         s["spec"]["start"] = snap["start"]
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
+    s["computer_failed"] = False  # a fresh answer from the engine (ui/standin.py)
     seat = _shown_seat(s, snap)
     racks = snap.get("racks", [])
     letters = racks[seat] if 0 <= seat < len(racks) else ""

@@ -7,7 +7,7 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import clock, geom
+from ui import clock, geom, standin
 from ui.state import can_place, is_human, my_turn
 from ui.turns import turn_text
 
@@ -348,6 +348,9 @@ def judgment_html(s):
     """What a challenge or a check would do, said before the player chooses."""
     snap = s["snap"]
     legal = snap.get("legal", {})
+    stuck = standin.offer_html(s)
+    if stuck:
+        return stuck
     if s["check_seat"] >= 0:
         return ("<p>Your play did not stand. Check the large list? Found there: the play is withdrawn "
                 "and you play again. Not found: you lose the play's value. "

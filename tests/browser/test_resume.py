@@ -90,6 +90,56 @@ def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
         assert errors == []
 
 
+def _engine_zip_with_a_broken_computer(root) -> bytes:
+    """vendor/engine.zip, with engine/computer.py ending in a computer_action that raises
+    (its compiled copy left out, so the changed source is what runs)."""
+    import io
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(root / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename.startswith("engine/__pycache__/computer."):
+                continue
+            data = src.read(info)
+            if info.filename == "engine/computer.py":
+                data += b"\n\ndef computer_action(*args, **kwargs):\n    raise RuntimeError('broken for a test')\n"
+            dst.writestr(info, data)
+    return out.getvalue()
+
+
+def test_a_failed_computer_turn_offers_to_try_again_or_play_its_seat(browser, site_url):
+    """The engine answers everything but the computer's turn: the page says so and
+    never hangs; 'Play its seat yourselves' goes on as hot seat with the moves kept."""
+    from pathlib import Path
+    body = _engine_zip_with_a_broken_computer(Path(__file__).resolve().parents[2])
+
+    def broken_computer(context):
+        context.route("**/vendor/engine.zip", lambda route: route.fulfill(
+            status=200, body=body, headers={"content-type": "application/zip"}))
+    with kit.own_page(browser, broken_computer) as (page, errors):
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        page.get_by_role("button", name="Pass", exact=True).click()
+        page.wait_for_function("document.getElementById('message').textContent.includes('could not move')",
+                               timeout=kit.TIMEOUT_MS)
+        assert "broken for a test" in page.inner_text("#message")
+        assert not page.evaluate("document.body.dataset.busy || document.body.dataset.thinking")
+        page.get_by_role("button", name="Try again").click()          # fails the same way, says so again
+        page.wait_for_function("document.getElementById('message').textContent.includes('could not move')"
+                               " && !document.body.dataset.busy", timeout=kit.TIMEOUT_MS)
+        page.get_by_role("button", name="Play its seat yourselves").click()
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.seats[1].kind === 'human'",
+                               timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        spec = kit.stored(page)["spec"]
+        assert spec["actions"] == ["-"] and spec["seats"][1]["name"] == "Computer"
+        native = json.loads(kit.native().open(json.dumps(spec)))
+        assert sorted(kit.rack_letters(page)) == sorted(native["racks"][1])   # the seat is now played here
+        assert page.get_by_role("button", name="Pass", exact=True).is_enabled()
+        assert errors == []
+
+
 def test_a_save_the_engine_cannot_rebuild_is_set_aside(page):
     saved = json.loads(kit.saved_game({"rules": "classic", "seed": "8", "seats": kit.YOU_VS_HARD, "actions": []}))
     saved["spec"]["rules"] = saved["snap"]["rules"] = "no-such-rules"
