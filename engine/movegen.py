@@ -209,7 +209,7 @@ class MoveGenerator:
                 if self.rules.pick_off and self.picks:
                     for ppre, pboard, prack, pick in self._pick_variants(vboard, vrack):
                         self._generate(pboard, prack, pre + ppre, recorder, pick, grids)
-            if self.swaps == "subsets" and self.rules.pick_off and self.picks and self.rules.blank_swap:
+            if self.rules.pick_off and self.picks and self.rules.blank_swap:
                 self._pick_swappers(board, rack, recorder)
         except OutOfBudget:
             recorder.complete = False
@@ -240,21 +240,26 @@ class MoveGenerator:
 
     def _pick_swappers(self, board, rack, recorder):
         """Plays after a pick-off whose picked tiles make further swaps possible
-        (written after the pick: ``pick L11; swap G8; ...``)."""
+        (written after the pick: ``pick L11; swap G8; ...``). "all" mode: only every
+        swap the rack allows after the pick, as in ``_swap_variants``."""
         blanks = [sq for sq, c in enumerate(board.cells) if c and c.islower()]
         if not blanks:
             return
         for ppre, pboard, prack, pick in self._pick_variants(board, rack):
-            letters = set(prack) | set(pboard.wild.values())
-            options = [sq for sq in blanks if sq not in pick.picked and pboard.cells[sq].upper() in letters]
-            for k in range(1, len(options) + 1):
-                for subset in combinations(options, k):
-                    if swap_order(board, rack, subset) is not None:
-                        continue  # possible without the picked tiles: made swaps-first
-                    done = swapped(pboard, prack, subset, self.rules)
-                    if done is not None:
-                        spre, sboard, srack = done
-                        self._generate(sboard, srack, ppre + spre, recorder, pick)
+            if self.swaps == "subsets":
+                letters = set(prack) | set(pboard.wild.values())
+                options = [sq for sq in blanks if sq not in pick.picked and pboard.cells[sq].upper() in letters]
+                subsets = (c for k in range(1, len(options) + 1) for c in combinations(options, k))
+            else:
+                options = [sq for sq in blanks if sq not in pick.picked and pboard.cells[sq].upper() in prack]
+                subsets = [tuple(options)] if options else []
+            for subset in subsets:
+                if swap_order(board, rack, subset) is not None:
+                    continue  # possible without the picked tiles: made swaps-first
+                done = swapped(pboard, prack, subset, self.rules)
+                if done is not None:
+                    spre, sboard, srack = done
+                    self._generate(sboard, srack, ppre + spre, recorder, pick)
 
     def _pick_variants(self, board, rack):
         """(pre, board, rack, PickOff) for every pick-off of 1..N free-hanging

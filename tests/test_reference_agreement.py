@@ -92,3 +92,13 @@ def test_pick_swapper_and_swap_chain_positions():
     assert fast == ref
     assert "pick K11; swap I13; 11F DREAMILY" in fast          # a pick-swapper
     assert any(t.startswith("swap F15; swap F17;") for t in fast)  # Q recovered, then swapped
+    # The computer's cheaper "all" mode (every swap or none) still sees the pick-swapper,
+    # and everything it finds is a play of the exact set, at the same score.
+    cheap = {}
+    for cand in MoveGenerator(rules, lex, swaps="all").generate(board, rack, AllPlays()):
+        play = cand.to_play()
+        cheap[format_move(board, play, evaluate(board, rack, play, rules))] = cand.score
+    # (the picked S swaps for the blank on I13, together with the other swap it allows)
+    assert "pick K11; swap I13; swap F15; 11F DREAMILY" in cheap
+    assert all(fast.get(t) == score for t, score in cheap.items())
+    assert len(cheap) < len(fast)
