@@ -410,11 +410,17 @@ def on_dialog_click(e):
         close_dialog()
     elif act == "start":
         e.preventDefault()
+        form = document.getElementById("ng-form")
+        if not form.checkValidity():  # a number out of its field's range: the browser says so at the field
+            form.reportValidity()
+            return
         fields = form_fields()
         try:
             spec = newgame.spec_of(fields, random_seed())
         except ValueError:  # a knob the dialog cannot read: say so where the summary is
-            document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(fields)
+            summary = document.getElementById("ng-summary")
+            summary.innerHTML = newgame.fields_summary_html(fields)
+            summary.scrollIntoView()
             return
         close_dialog()
         dispatch({"t": "new_game", "spec": spec})
