@@ -155,8 +155,3 @@ def on_time_up(s, ev):
 
 HANDLERS = {"tick": on_tick, "time_up": on_time_up}
 
-
-def install(handlers):
-    for key in HANDLERS:
-        handlers[key] = HANDLERS[key]
-    return handlers

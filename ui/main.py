@@ -20,8 +20,8 @@ from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
-clock.install(state.HANDLERS)  # the players' clocks
-standin.install(state.HANDLERS)  # when the computer cannot move
+state.HANDLERS.update(clock.HANDLERS)  # the players' clocks
+state.HANDLERS.update(standin.HANDLERS)  # when the computer cannot move
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)

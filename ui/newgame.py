@@ -41,12 +41,11 @@ def _knob_field(knob, value):
         opts = "".join('<option value="' + escape(c) + '"' + (" selected" if c == value else "") + ">"
                        + escape(rules_text.knob_value_text(short, c)) + "</option>" for c in choices)
         field = '<select id="' + fid + '" name="' + fid + '">' + opts + "</select>"
-    elif kind == "int":
+    elif kind in ("int", "minutes"):  # minutes: the rules string counts seconds, people minutes
+        minutes = kind == "minutes"
         field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
-                 + '" max="' + str(choices[1]) + '" value="' + escape(value) + '">')
-    elif kind == "minutes":  # the rules string counts seconds; people think in minutes
-        field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
-                 + '" max="' + str(choices[1]) + '" step="any" value="' + minutes_text(value) + '">')
+                 + '" max="' + str(choices[1]) + '"' + (' step="any"' if minutes else "")
+                 + ' value="' + (minutes_text(value) if minutes else escape(value)) + '">')
     else:
         field = '<input type="text" id="' + fid + '" name="' + fid + '" value="' + escape(value) + '">'
     return ('<div class="knob"><label for="' + fid + '">' + escape(label) + "</label>" + field
@@ -105,8 +104,8 @@ def seconds_text(label, bounds, minutes):
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if not bounds[0] <= value <= bounds[1]:
+        value = None
+    if value is None or not bounds[0] <= value <= bounds[1]:
         raise ValueError("%s: give a number of minutes from %d to %d, not %r"
                          % (label, bounds[0], bounds[1], text))
     return str(int(round(value * 60)))

@@ -4,7 +4,7 @@ import ui_fixtures as fx
 from ui_fixtures import effects, go, new
 from ui import clock, state, view
 
-clock.install(state.HANDLERS)
+state.HANDLERS.update(clock.HANDLERS)
 
 
 def clocked(rule="overtime", left=(300000, 300000), **extra):

@@ -5,7 +5,7 @@ import ui_fixtures as fx
 from ui_fixtures import effects, go
 from ui import standin, state, view
 
-standin.install(state.HANDLERS)
+state.HANDLERS.update(standin.HANDLERS)
 
 
 def computer_to_move():
