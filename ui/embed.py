@@ -58,11 +58,13 @@ async def run(f, eng, dispatch, get_state):
     do = f["do"]
     if do == "open_link":
         snap = json.loads(await eng.open_link(f["fragment"]))
+        ev = {"t": "link_opened", "snap": snap}
         if "racks" not in snap:   # the bad link leaves the address bar (a reload is then normal)
             clear_hash()
         else:
             full_game_link(share.split_hash(f["fragment"])[0])
-        dispatch({"t": "link_opened", "snap": snap})
+            ev["layout"] = await layout_for(eng, snap, get_state())
+        dispatch(ev)
         post_turn(get_state())
     elif do == "at":
         snap = json.loads(await eng.at(int(f["k"])))
@@ -82,13 +84,23 @@ async def run(f, eng, dispatch, get_state):
         snap = json.loads(await eng.import_record(f["text"]))
         ev = {"t": "imported", "snap": snap}
         if "racks" in snap:  # the record's rules may need another board
-            ev["layout"] = json.loads(await eng.layout(snap.get("rules", "classic")))
+            ev["layout"] = await layout_for(eng, snap, get_state())
         dispatch(ev)
     elif do == "back_saved":
         back_saved(dispatch)
     else:
         return False
     return True
+
+
+async def layout_for(eng, snap, s):
+    """The board layout of ``snap``'s rules: the one shown if the rules are the same,
+    else the engine's (a link of a 21x21 game opened where a 15x15 one was shown)."""
+    rules = snap.get("rules", "classic")
+    if s["layout"].get("rules") == rules:
+        return s["layout"]
+    lay = json.loads(await eng.layout(rules))
+    return lay if "size" in lay else None
 
 
 def set_hash(frag, s):

@@ -251,6 +251,9 @@ def on_link_opened(s, ev):
         s["box"] = {"kind": "link", "text": link_problem(snap.get("error", ""))}
         s["fx"] = s["fx"] + [{"do": "open", "spec": s["spec"]}]   # the game shown goes on
         return s
+    if ev.get("layout") and "size" in ev["layout"]:   # the link's board, whatever was shown
+        s["layout"] = ev["layout"]
+        s["cursor"] = ev["layout"].get("start", "H8")
     info = snap.get("link") or {}
     link["status"] = "open"
     link["turn"], link["view"] = info.get("turn"), info.get("view") or {}

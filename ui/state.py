@@ -189,6 +189,8 @@ def on_snapshot(s, ev):
         return s
     if ev.get("layout"):
         s["layout"] = ev["layout"]
+    if ev.get("layout") or not snap.get("actions"):  # a new game: the cursor on its start square
+        s["cursor"] = s["layout"].get("start", "H8")
     same = ev.get("keep") and snap.get("actions") == s["snap"].get("actions")
     kept = (s["placed"], s["pre"], s["rack"], s["sel"], s["cursor"]) if same else None
     s = _take_snapshot(s, snap)
