@@ -62,6 +62,7 @@ MAX_NAME = 64
 MAX_ACTION = 240          # the engine's 200 plus a clock suffix (" @12500ms")
 MAX_ACTIONS = 2_000
 MAX_TURN = 100_000
+MAX_IGNORED = 5           # options named as ignored (the rest are dropped unnamed)
 MAX_START = 4_000         # characters of a start position's CGP (engine/startpos.py)
 MIN_SEATS, MAX_SEATS = 1, 4
 
@@ -229,29 +230,33 @@ def _spec_of_lines(lines: list[str]) -> dict:
 
 
 def _parse_options(options: str) -> dict:
+    """The turn and view options after the data. Lenient: an option this version does
+    not know, a bad value or a repeat (a chat app's ``&utm_source=...``, a hand-edited
+    ``&theme=DARK``) is left out and named in "ignored", so the intact game still
+    opens; only the game data itself can make a link damaged."""
     out: dict = {}
     if not options:
         return out
     view: dict = {}
+    ignored: list[str] = []
     for part in options.split("&"):
+        part = part.strip()
+        if not part:
+            continue
         key, sep, value = part.partition("=")
-        if not sep:
-            raise LinkError(DAMAGED)
-        if key == "t":
-            if "turn" in out or not re.fullmatch(r"[0-9]{1,6}", value):
-                raise LinkError(DAMAGED)
-            out["turn"] = _check_turn(int(value))
-        elif key in VIEW_CHOICES and value in VIEW_CHOICES[key] and key not in view:
+        if key == "t" and sep and "turn" not in out and re.fullmatch(r"[0-9]{1,6}", value) \
+                and int(value) <= MAX_TURN:
+            out["turn"] = int(value)
+        elif key in VIEW_CHOICES and sep and value in VIEW_CHOICES[key] and key not in view:
             view[key] = value
-        elif key in VIEW_FLAGS and value in ("0", "1") and key not in view:
+        elif key in VIEW_FLAGS and sep and value in ("0", "1") and key not in view:
             view[key] = value == "1"
-        elif key in VIEW_CHOICES or key in VIEW_FLAGS:
-            raise LinkError(DAMAGED)
-        else:
-            raise LinkError(f"this link has an option this version of the game does not know "
-                            f"({_short(key)}); it may be from a newer version")
+        elif len(ignored) < MAX_IGNORED:
+            ignored.append(_short(part, 30)[1:-1])
     if view:
         out["view"] = view
+    if ignored:
+        out["ignored"] = ignored
     return out
 
 

@@ -137,6 +137,8 @@ def open_link(fragment: str) -> str:
     out = json.loads(open(json.dumps(spec)))
     if "rules" in out:
         out["link"] = {"turn": spec.get("turn"), "view": spec.get("view") or {}}
+        if spec.get("ignored"):  # options left out (engine/link.py): the page names them
+            out["link"]["ignored"] = spec["ignored"]
     return json.dumps(out)
 
 

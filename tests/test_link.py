@@ -242,11 +242,25 @@ def test_a_crafted_link_within_limits_decodes():
         "rules": "iii", "seed": 1, "seats": [{"name": "a", "kind": "human"}], "actions": ["8D ZEBRAS"]}
 
 
-@pytest.mark.parametrize("option", ["&t=-1", "&t=x", "&t=", "&theme=blue", "&controls=2", "&t=1&t=2",
-                                    "&&t=1", "&x", "&colour=red"])
-def test_bad_options_are_refused(option):
-    with pytest.raises(LinkError):
-        decode(encode(BASE) + option)
+@pytest.mark.parametrize("option, turn, ignored", [
+    ("&t=-1", None, ["t=-1"]), ("&t=x", None, ["t=x"]), ("&t=", None, ["t="]),
+    ("&theme=blue", None, ["theme=blue"]), ("&theme=DARK", None, ["theme=DARK"]),
+    ("&controls=2", None, ["controls=2"]), ("&t=1&t=2", 1, ["t=2"]), ("&&t=1", 1, None),
+    ("&x", None, ["x"]), ("&colour=red", None, ["colour=red"]), ("&utm_source=chat", None, ["utm_source=chat"]),
+    ("&t=3 ", 3, None), (" ", None, None), ("&t=100001", None, ["t=100001"]),
+])
+def test_bad_options_are_ignored_and_named_the_game_opens(option, turn, ignored):
+    spec = decode(encode(BASE) + option)
+    assert {k: spec[k] for k in BASE} == BASE
+    assert spec.get("turn") == turn
+    assert spec.get("ignored") == ignored
+
+
+@pytest.mark.parametrize("prefix", ["G1.", "gg1.", "g.", "g-1."])
+def test_look_alike_links_are_not_links(prefix):
+    data = encode(BASE)[3:]
+    with pytest.raises(LinkError, match="not a game link"):
+        decode(prefix + data)
 
 
 @pytest.mark.parametrize("change", [

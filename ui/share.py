@@ -43,7 +43,11 @@ def looks_like_link(hash_text):
     """Whether the page was opened with something meant as a game link (then the link
     wins over the saved game, even if it turns out to be damaged)."""
     data, _ = split_hash(hash_text)
-    return len(data) > 1 and data[0] == "g" and data[1] in TAG_CHARS
+    if len(data) > 1 and data[0] == "g" and data[1] in TAG_CHARS:
+        return True
+    # a look-alike ("G1.", "gg1.", "g.", "g-1."): the engine says it is not a game
+    # link, rather than the saved game being shown as if nothing had been asked
+    return data[:1] in ("g", "G") and "." in data[1:6]
 
 
 def parse_options(hash_text):
@@ -113,6 +117,12 @@ def link_problem(message):
     msg = (message or "").strip() or "this link cannot be opened"
     return ("This game link could not be opened: " + msg[:200].rstrip(".")
             + ". You can start a new game or go back to your saved game.")
+
+
+def ignored_text(options):
+    """The quiet note for link options this version does not use (the game opened)."""
+    return ("Ignored in this link: " + ", ".join(str(o) for o in options[:5])
+            + " (an option this version does not know, or a bad value).")
 
 
 def bad_move_text(error):
@@ -262,6 +272,8 @@ def on_link_opened(s, ev):
     s["link"] = link
     s["last_human"] = -1    # play by link: the seat to move sees its own rack, no hand-over
     s = state._take_snapshot(s, snap)
+    if info.get("ignored"):
+        s["notice"] = ignored_text(info["ignored"])
     if snap.get("error"):
         s["message"] = bad_move_text(snap["error"])
         s["box"] = {"kind": "link", "text": s["message"]}

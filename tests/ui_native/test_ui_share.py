@@ -61,8 +61,15 @@ def test_options_are_read_like_the_engine_reads_them():
 def test_only_game_tags_count_as_links():
     assert share.looks_like_link("#g1.abc") and share.looks_like_link("g2.zz&t=1")
     assert share.looks_like_link("#g1")   # cut off: still a link, which the engine refuses
-    for text in ("", "#", "#top", "#gx.abc", "g"):
+    for text in ("", "#", "#top", "#gx", "g", "#game-rules", "#gallery"):
         assert not share.looks_like_link(text), text
+    for text in ("#G1.abc", "#gg1.abc", "#g.abc", "#g-1.abc", "#gx.abc"):  # look-alikes: the engine says why
+        assert share.looks_like_link(text), text
+
+
+def test_ignored_link_options_are_named():
+    text = share.ignored_text(["theme=DARK", "utm_source=chat"])
+    assert "theme=DARK" in text and "utm_source=chat" in text
 
 
 def test_options_text_round_trips():
