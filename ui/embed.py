@@ -15,6 +15,7 @@ turn or a theme. No message ever navigates the page.
 import json
 
 from ui import share, store
+from ui.turns import move_text
 
 W = {}           # window, document, dispatch, state getter (set by boot / attach)
 PROXIES = []     # callbacks handed to the browser live as long as the page
@@ -78,6 +79,11 @@ async def run(f, eng, dispatch, get_state):
         if frag.startswith("g"):
             set_hash(frag, s)
         post_turn(s)
+    elif do == "link_turn":   # the replay shows turn k: the address bar says so (&t=k)
+        data = share.split_hash(W.get("hash") or str(W["window"].location.hash or ""))[0]
+        if data:
+            link = get_state().get("link") or {}
+            replace_hash(share.with_options(data, int(f["k"]), link.get("view") or {}))
     elif do == "share":
         await share_link(f, eng, dispatch, get_state())
     elif do == "import":
@@ -105,13 +111,17 @@ async def layout_for(eng, snap, s):
 
 def set_hash(frag, s):
     """The address bar shows the game as it stands (no new history entry)."""
-    window = W["window"]
     link = s.get("link") or {}
     view = link.get("view") or {}
     frag = share.with_options(frag, None, view) if view else frag
+    replace_hash(frag)
+
+
+def replace_hash(frag):
+    """Show ``frag`` in the address bar without a new history entry or a reload."""
     W["hash"] = frag
     try:
-        window.history.replaceState(None, "", "#" + frag)
+        W["window"].history.replaceState(None, "", "#" + frag)
     except Exception:
         pass
     full_game_link(share.split_hash(frag)[0])
@@ -318,7 +328,7 @@ def post_turn(s):
     last = turns[-1] if turns else {}
     if "ready" not in LAST_POST:
         post(share.message("ready", turn=turn, total=total))
-    post(share.message("turn", turn=turn, total=total, move=last.get("text", ""),
+    post(share.message("turn", turn=turn, total=total, move=move_text(s, last) if last else "",
                        score=last.get("score", 0), scores=snap.get("scores", []),
                        to_move=snap.get("to_move", 0), phase=snap.get("phase", "play")))
 

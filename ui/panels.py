@@ -154,6 +154,13 @@ def on_turn(s, ev):
     return _set(s, sel=-1 if pn(s)["sel"] == n else n)
 
 
+def on_show_turn(s, ev):
+    """A history line's "Show on the board": the replay at the board after that turn."""
+    from ui import replay
+    k = int(ev.get("i", -1))
+    return s if k < 0 else replay.on_replay(s, {"at": k})
+
+
 def on_hints(s, ev):
     """The engine's record of hints used, kept in the stored spec (a reload keeps them)."""
     spec = dict(s["spec"])
@@ -432,7 +439,7 @@ def _with_sound(base):
 
 
 HANDLERS = {
-    "p_open": on_open, "p_close": on_close, "p_data": on_data, "p_turn": on_turn,
+    "p_open": on_open, "p_close": on_close, "p_data": on_data, "p_turn": on_turn, "p_show_turn": on_show_turn,
     "p_copy": on_copy, "p_hl": on_hl, "p_hint_ask": on_hint_ask, "p_hint_show": on_hint_show,
     "p_place": on_place, "p_hint_play": on_hint_play, "p_undo": on_undo, "p_undone": on_undone,
     "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,

@@ -12,7 +12,7 @@ from html import escape
 
 from ui import pastgames, rules_text, settings, state
 from ui.panels import can_redo, can_undo, pn
-from ui.turns import breakdown_html, seat_name
+from ui.turns import breakdown_html, move_text, seat_name
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -40,11 +40,12 @@ def _attr(name, value):
 # ----------------------------------------------------------------- history
 
 
-def _line_text(t):
+PAST = {"snap": {"phase": "over"}}   # a past game's replay: its record is open to read
+
+
+def _line_text(s, t):
     kind = t.get("kind", "")
-    text = t.get("move") or t.get("text", "")
-    if kind == "pass":
-        text = "pass"
+    text = move_text(s, t)
     words = t.get("words") or []
     out = t.get("name", "") + ": " + text
     if words and kind in ("play", "final", "invalid", "phony", "retry"):
@@ -74,6 +75,15 @@ def _export_html(p):
             + label + '">' + _e(ex.get("text", "")) + "</textarea>")
 
 
+def _show_turn_btn(t):
+    """Replay the board as this turn left it (the address bar follows: &t=)."""
+    k = int(t.get("action", -1)) + 1
+    if k <= 0:
+        return ""
+    return ('<p class="pn-row">' + _btn("Show on the board", "show_turn", _attr("data-i", k)
+                                        + _attr("id", "pn-show-turn-" + str(t.get("n", 0)))) + "</p>")
+
+
 def history_html(s):
     p = pn(s)
     head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg") + _attr("id", "pn-copy-gcg"))
@@ -93,8 +103,9 @@ def history_html(s):
         items.append('<li data-n="' + str(n) + '" data-kind="' + _e(t.get("kind", "")) + '"'
                      + (' class="hinted"' if t.get("hinted") else "") + '>'
                      + '<button type="button" class="pn-line" id="pn-line-' + str(n) + '" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
-                     + ("true" if open_ else "false") + '">' + _e(_line_text(t)) + "</button>"
-                     + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + "</div>" if open_ else "")
+                     + ("true" if open_ else "false") + '">' + _e(_line_text(s, t)) + "</button>"
+                     + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + _show_turn_btn(t) + "</div>"
+                        if open_ else "")
                      + "</li>")
     hints = hist.get("hints", 0)
     foot = ('<p class="pn-note" data-hints="' + str(hints) + '">Hints used: ' + str(hints) + "</p>") if hints else ""
@@ -310,7 +321,7 @@ def replay_html(s):
            + _btn("Forward", "step", _attr("data-to", "forward") + _attr("id", "rp-forward") + (" disabled" if k >= total else ""))
            + _btn("Last", "step", _attr("data-to", "last") + _attr("id", "rp-last") + (" disabled" if k >= total else "")) + "</p>")
     events = snap.get("events") or []
-    said = " ".join(seat_name(snap, t.get("player", -1)) + ": " + t.get("text", "") + " " + str(t.get("score", 0))
+    said = " ".join(seat_name(snap, t.get("player", -1)) + ": " + move_text(PAST, t) + " " + str(t.get("score", 0))
                     for t in events)
     scores = ", ".join(seat_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
     where = '<p class="pn-at" data-at="' + str(k) + '" role="status">Move ' + str(k) + " of " + str(total) + (

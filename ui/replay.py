@@ -10,7 +10,7 @@ asks for it) and the live game waits in ``s["replay"]["live"]``; ``busy`` is
 from html import escape
 
 from ui.placing import reconcile_rack
-from ui.turns import breakdown_html, seat_name
+from ui.turns import breakdown_html, move_text, seat_name
 
 STEPS = ("first", "back", "forward", "last")
 KEY_STEPS = {"ArrowLeft": "back", "ArrowRight": "forward", "ArrowUp": "back", "ArrowDown": "forward",
@@ -59,7 +59,8 @@ def on_replay(s, ev):
         return s
     total = len(s["snap"].get("actions", []))
     only = bool(ev.get("only"))
-    s["replay"] = {"at": total, "total": total, "live": s["snap"], "only": only, "pending": True}
+    s["replay"] = {"at": total, "total": total, "live": s["snap"], "only": only, "pending": True,
+                   "seat": s.get("rack_seat", -1)}   # whose hidden tiles this screen may show
     s["busy"] = "replay"
     s["placed"], s["pre"], s["sel"], s["choose"], s["mode"], s["xsel"] = [], [], None, None, "play", []
     s["preview"] = None
@@ -99,7 +100,14 @@ def on_replay_snap(s, ev):
     letters = racks[seat] if 0 <= seat < len(racks) else ""
     s["rack"], s["next_id"] = reconcile_rack([], letters, s["next_id"])
     s["rack_seat"] = seat if letters else -1
+    if _address_follows(s):   # the address bar says which turn is shown (&t=)
+        s["fx"] = s["fx"] + [{"do": "link_turn", "k": r["at"]}]
     return s
+
+
+def _address_follows(s):
+    link = s.get("link") or {}
+    return bool(s.get("shared")) or link.get("status") == "open"
 
 
 def on_replay_close(s, ev):
@@ -113,6 +121,8 @@ def on_replay_close(s, ev):
     s["handover"] = -1
     out = state._take_snapshot(s, live, announce=False)
     out["message"] = ""
+    if _address_follows(out):   # back to the game: the address bar drops its &t=
+        out["fx"] = out["fx"] + [{"do": "link_sync"}]
     return out
 
 
@@ -185,9 +195,7 @@ def bar_html(s):
     lines = []
     for t in snap.get("events", []):
         who = seat_name(snap, t.get("player", -1))
-        text = t.get("text", "")
-        if t.get("kind") == "pass":
-            text = "pass"
+        text = move_text(s, t)
         score = t.get("score", 0)
         lines.append('<li class="rp-turn k-' + escape(t.get("kind", "")) + '"><span class="rp-who">'
                      + escape(who) + '</span> <span class="rp-move">' + escape(text)

@@ -18,6 +18,29 @@ def seat_name(snap, seat):
     return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
 
 
+def sees(s, seat):
+    """Whether the person at this screen may know ``seat``'s hidden tiles (an exchange's
+    letters): everyone once the game is over, else only the seat whose rack the screen
+    shows (against the computer, the human; in hot seat, the player to move)."""
+    r = s.get("replay")
+    live = r["live"] if r else s["snap"]
+    if live.get("phase") == "over" or live.get("readonly"):
+        return True
+    shown = r.get("seat", -1) if r else s.get("rack_seat", -1)
+    return seat >= 0 and seat == shown
+
+
+def move_text(s, t):
+    """A turn's move as the person at this screen may read it: an exchange by someone
+    else is "exchanged 6", never its letters."""
+    text = t.get("move") or t.get("text", "")
+    if t.get("kind") == "exchange" and not sees(s, t.get("player", -1)):
+        return "exchanged " + str(len(text.lstrip("-").split(" @")[0].strip()))
+    if t.get("kind") == "pass":
+        return "pass"
+    return text
+
+
 def turn_text(snap, t):
     """One turn in a player's words (when the engine's message is empty)."""
     who = seat_name(snap, t.get("player", -1))

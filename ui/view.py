@@ -9,7 +9,7 @@ from html import escape
 
 from ui import clock, geom, standin
 from ui.state import can_place, is_human, my_turn
-from ui.turns import turn_text
+from ui.turns import move_text, turn_text
 
 
 
@@ -326,9 +326,7 @@ def log_html(s):
     items = []
     for t in snap.get("turns", [])[-12:]:
         who = seats[t["player"]].get("name", "") if t.get("player", 0) < len(seats) else ""
-        text = t.get("text", "")
-        if t.get("kind") == "pass":
-            text = "pass"
+        text = move_text(s, t)
         items.append('<li class="k-' + escape(t.get("kind", "")) + '"><span>' + escape(who) + "</span> "
                      + escape(text) + ' <b>' + str(t.get("score", 0)) + "</b></li>")
     return "".join(reversed(items))
