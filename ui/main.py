@@ -336,7 +336,9 @@ def on_action_click(e):
     if btn is None or btn.disabled:
         return
     act = btn.getAttribute("data-act")
-    letter = btn.getAttribute("data-letter")
+    # only the chooser's keys answer it (a rack tile carries data-letter too: tapping
+    # the blank after a square must open the chooser, not answer it with "?")
+    letter = btn.getAttribute("data-letter") if btn.closest("#chooser") is not None else None
     if letter and S["choose"]:
         dispatch({"t": "choose", "letter": letter})
     elif act == "shuffle":

@@ -33,7 +33,7 @@ def initial(layout, spec, snap, engine="loading"):
         "choose": None, "preview": None, "seq": 0, "mode": "play", "xsel": [],
         "dialog": "", "handover": -1, "last_human": -1, "message": "", "notice": "",
         "announce": "", "fx": [], "check_seat": -1, "checked_by": -1, "handover_next": -1, "snap_turns": 0,
-        "computer_failed": False,
+        "computer_failed": False, "typing_warned": False,
     }
     return _take_snapshot(s, snap, announce=False)
 
@@ -97,6 +97,7 @@ def _take_snapshot(s, snap, announce=True):
         s["spec"]["start"] = snap["start"]
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
+    s["typing_warned"] = False
     s["computer_failed"] = False  # a fresh answer from the engine (ui/standin.py)
     seat = _shown_seat(s, snap)
     racks = snap.get("racks", [])
@@ -389,6 +390,7 @@ def on_key(s, ev):
     if key == "Enter":
         return on_play(s, ev)
     if key == "Backspace":
+        s["typing_warned"] = False
         if not s["placed"]:
             return s
         last = s["placed"][-1]
@@ -402,24 +404,36 @@ def on_key(s, ev):
 
 
 def _type_letter(s, letter, as_blank):
+    """Typing puts the letter on the cursor's square (or the next empty one): the tile
+    itself if held, else a blank, else (where J/Q/X/Z are wild) one of those face
+    down, and says which stood in. A letter that cannot be placed leaves a warning
+    that stays while typing goes on (EGOTIST without an S must not read EGOTIT)."""
     sq = s["cursor"] if empty_at(s, s["cursor"]) else next_empty(s, s["cursor"], s["dir"])
     if sq is None:
         s["message"] = "No empty square that way."
+        s["typing_warned"] = True
         return s
     free = unplaced(s)
-    pick = None
-    if not as_blank:
-        pick = [e for e in free if e["tile"] == letter]
+    pick = [] if as_blank else [e for e in free if e["tile"] == letter]
+    said = ""
     if not pick:
         pick = [e for e in free if e["tile"] == "?"]
-        if not pick:
-            s["message"] = "No " + letter + (" or blank" if not as_blank else " blank") + " on your rack."
-            if as_blank:
-                s["message"] = "No blank on your rack."
-            return s
+        said = letter + ": your blank stands for it." if pick else ""
+    if not pick and not as_blank and wild_jqxz(s["snap"].get("rules", "")):
+        pick = [e for e in free if e["tile"] in JQXZ]
+        said = (letter + ": your " + pick[0]["tile"] + " played face down.") if pick else ""
+    if not pick:
+        s["message"] = ("No blank on your rack." if as_blank else
+                        "No " + letter + " or blank on your rack: " + letter + " was not placed.")
+        s["typing_warned"] = True
+        return s
     entry = pick[0]
     s["placed"] = add_placed(s["placed"], sq, entry["id"], entry["tile"], letter)
-    s["message"] = ""
+    if said:
+        s["message"] = said
+        s["typing_warned"] = True
+    elif not s.get("typing_warned"):
+        s["message"] = ""
     nxt = next_empty(s, sq, s["dir"])
     s["cursor"] = nxt or sq
     s["sel"] = ["sq", s["cursor"]]
@@ -429,6 +443,7 @@ def _type_letter(s, letter, as_blank):
 
 def on_recall(s, ev):
     s["placed"], s["sel"], s["choose"] = [], None, None
+    s["typing_warned"] = False
     if s["pre"]:
         s["rack"] = [e for e in s["rack"] if not e.get("pre")]
         restored = [p["id"] for p in s["pre"] if p["kind"] == "swap"]

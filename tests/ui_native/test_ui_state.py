@@ -252,3 +252,40 @@ def test_step_does_not_change_its_input():
     before = json.dumps(s)
     go(s, {"t": "key", "key": "a"})
     assert json.dumps(s) == before
+
+
+def test_square_first_then_the_blank_opens_the_chooser():
+    s = new(fx.snap(racks=("AE?", "XYZ")))
+    s = go(s, {"t": "tap_square", "sq": "H8"}, {"t": "tap_rack", "id": rack_id(s, "?")})
+    assert s["choose"] and s["choose"]["sq"] == "H8" and not s["placed"]
+    s = go(s, {"t": "choose", "letter": "q"})
+    assert s["placed"][0]["tile"] == "?" and s["placed"][0]["letter"] == "Q"
+
+
+def test_square_first_then_a_wild_z_asks_face_up_or_down():
+    s = new(fx.snap(racks=("ZAE", "XYZ"), rules="iii"))
+    s = go(s, {"t": "tap_square", "sq": "H8"}, {"t": "tap_rack", "id": rack_id(s, "Z")})
+    assert s["choose"] and s["choose"]["tile"] == "Z" and not s["placed"]
+
+
+def test_typing_a_letter_not_held_uses_a_wild_tile_face_down_in_iii_and_says_so():
+    s = new(fx.snap(racks=("ZAE", "XYZ"), rules="iii"))
+    s = go(s, {"t": "key", "key": "s"})
+    assert s["placed"][0]["tile"] == "Z" and s["placed"][0]["letter"] == "S"
+    assert "Z" in s["message"] and "face down" in s["message"]
+    s = new(fx.snap(racks=("ZAE", "XYZ")))          # classic: J/Q/X/Z are not wild
+    s = go(s, {"t": "key", "key": "s"})
+    assert not s["placed"] and "No S" in s["message"]
+
+
+def test_a_letter_that_cannot_be_typed_keeps_its_warning_while_typing_goes_on():
+    s = new(fx.snap(racks=("EGOTITA", "XYZ")))
+    for key in "egotis":
+        s = go(s, {"t": "key", "key": key})
+    assert "No S" in s["message"]
+    s = go(s, {"t": "key", "key": "t"})
+    assert "".join(p["letter"] for p in s["placed"]) == "EGOTIT"
+    assert "No S" in s["message"]                     # still said: EGOTIT is not what was typed
+    s = go(s, {"t": "key", "key": "Backspace"})
+    s = go(s, {"t": "key", "key": "a"})
+    assert s["message"] == ""
