@@ -15,18 +15,20 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import clock, newgame, panels, panels_page, render, rules_text, standin, state, store
+from ui import clock, newgame, panels, panels_page, render, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
 state.HANDLERS.update(clock.HANDLERS)  # the players' clocks
 state.HANDLERS.update(standin.HANDLERS)  # when the computer cannot move
+state.HANDLERS.update(tabs.HANDLERS)  # the same game changed in another tab
 
 ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
 STORAGE = store.PageStorage(window)  # every use of localStorage goes through this
 SAID = []  # storage problems already told to the player
+LAST_TEXT = [None]  # the saved game as this tab last wrote or read it (ui/tabs.py); None: unknown
 S = None
 ENG = None
 QUEUE = []
@@ -83,7 +85,18 @@ def save():
     if not links.may_save(S):  # a link's game never overwrites the saved game
         return
     try:
-        STORAGE.setItem(store.KEY, store.dump(S))
+        now, blocked = store.read(STORAGE, store.KEY)
+        if not blocked and tabs.changed_elsewhere(LAST_TEXT[0], now):
+            LAST_TEXT[0] = now
+            if not tabs.same_spec(now, S["spec"]):  # another tab moved on: show its game, write nothing
+                dispatch({"t": "elsewhere", "text": now})
+                return
+        text = store.dump(S)
+        if not blocked and now and tabs.same_spec(now, S["spec"]):
+            LAST_TEXT[0] = now   # nothing new to store (e.g. the game shown was rebuilt)
+            return
+        STORAGE.setItem(store.KEY, text)
+        LAST_TEXT[0] = text
     except Exception as exc:  # storage full or disabled: the game goes on unsaved, said once
         log("could not save the game:", exc)
         msg = store.why_not_saved(str(exc))
@@ -240,6 +253,8 @@ async def first_state():
         log("storage unavailable:", blocked)
         notice = store.NO_STORAGE
         SAID.append(notice)
+    else:
+        LAST_TEXT[0] = text or ""
     saved, problem = store.load(text)
     if problem:
         notice = "Your saved game could not be read (" + problem + "); it was set aside and a new game started."
@@ -266,7 +281,10 @@ async def first_state():
 def on(region_id, kind, handler):
     proxy = create_proxy(handler)
     PROXIES.append(proxy)
-    target = document if region_id == "document" else document.getElementById(region_id)
+    if region_id == "window":
+        target = document.defaultView  # the page's window as a DOM object (addEventListener keeps its this)
+    else:
+        target = document if region_id == "document" else document.getElementById(region_id)
     target.addEventListener(kind, proxy)
 
 
@@ -283,6 +301,15 @@ def random_seed():
 
 
 DRAG = Dragger(document, window, dispatch)
+
+
+def on_storage(e):
+    """Another tab or window wrote the saved game (the browser tells the others only)."""
+    if e.key != store.KEY or not e.newValue or e.newValue == LAST_TEXT[0]:
+        return
+    LAST_TEXT[0] = e.newValue
+    if not tabs.same_spec(e.newValue, S["spec"]):
+        dispatch({"t": "elsewhere", "text": e.newValue})
 
 
 def on_board_click(e):
@@ -378,8 +405,14 @@ def open_dialog():
     preset = S["spec"].get("rules", "classic").split(",")[0]
     seats = [(x.get("name", ""), x.get("kind", "human")) for x in S["spec"].get("seats", [])]
     dlg = document.getElementById("newgame")
-    dlg.innerHTML = newgame.dialog_html(preset, seats)
+    dlg.innerHTML = newgame.dialog_html(preset, seats, in_progress(S))
     dlg.showModal()
+
+
+def in_progress(s):
+    """The game shown is the player's own, unfinished: a new game keeps it in Past games."""
+    snap = s["snap"]
+    return bool(snap.get("actions")) and snap.get("phase") != "over" and links.may_save(s)
 
 
 def close_dialog():
@@ -396,7 +429,7 @@ def on_dialog_change(e):
             if i < 2 or fields.get("seat" + str(i) + "-on") == "1":
                 seats.append((fields.get("seat" + str(i) + "-name", ""), fields.get("seat" + str(i) + "-kind", "human")))
         dlg = document.getElementById("newgame")
-        dlg.innerHTML = newgame.dialog_html(e.target.value, seats)
+        dlg.innerHTML = newgame.dialog_html(e.target.value, seats, in_progress(S))
         document.querySelector('#ng-form input[value="' + e.target.value + '"]').focus()
     elif e.target.name and e.target.name.startswith("knob-"):
         document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(form_fields())
@@ -505,6 +538,7 @@ async def boot():
     on("overlays", "click", on_action_click)
     on("menu", "click", on_action_click)
     on("document", "keydown", on_doc_key)
+    on("window", "storage", on_storage)
     on("newgame", "change", on_dialog_change)
     on("newgame", "click", on_dialog_click)
     for region in ("tools", "panel", "pconfirm"):

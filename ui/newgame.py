@@ -52,8 +52,13 @@ def _knob_field(knob, value):
             + '<small>' + escape(help_text) + "</small></div>")
 
 
-def dialog_html(preset="classic", seats=None):
-    """The dialog's form for ``preset``, with the seats given (list of (name, kind))."""
+KEPT_NOTE = ("Your game in progress is kept in Past games, marked unfinished: "
+             "you can resume it from there.")
+
+
+def dialog_html(preset="classic", seats=None, in_progress=False):
+    """The dialog's form for ``preset``, with the seats given (list of (name, kind));
+    ``in_progress``: says that the game shown will be kept, not lost."""
     seats = list(seats or DEFAULT_SEATS[:2])
     radios = []
     for key, title, tagline in rules_text.PRESETS:
@@ -83,7 +88,8 @@ def dialog_html(preset="classic", seats=None):
             "<fieldset><legend>Players</legend>" + "".join(rows) + "</fieldset>"
             '<div class="knob"><label for="ng-seed">Seed (leave empty for a random game)</label>'
             '<input type="text" id="ng-seed" name="seed" maxlength="32"></div>'
-            '<p class="actions"><button type="button" data-act="cancel">Cancel</button> '
+            + ('<p class="ng-kept" role="note">' + KEPT_NOTE + "</p>" if in_progress else "")
+            + '<p class="actions"><button type="button" data-act="cancel">Cancel</button> '
             '<button type="submit" class="primary" data-act="start">Start the game</button></p></form>')
 
 

@@ -367,6 +367,31 @@ def on_replay_close(s, ev):
     return _fx(s, {"do": "p_focus", "id": "pn-title"})
 
 
+def on_resume(s, ev):
+    """An unfinished past game comes back as the game in progress (and leaves the list:
+    it is kept again, as it then stands, if it is left unfinished once more)."""
+    p = pn(s)
+    entry = pastgames.find(p["past"] or [], ev.get("id"))
+    if entry is None or s["busy"] or not pastgames.unfinished(entry):
+        return s
+    games = pastgames.delete(p["past"] or [], entry["id"])
+    s = _set(_leave_replay(s), past=games, open="")
+    s = _fx(s, {"do": "p_past_save", "games": games})
+    return state.on_new_game(s, {"t": "new_game", "spec": pastgames.spec_of(entry), "resume": True})
+
+
+def keep_unfinished(s):
+    """Before the game shown is replaced (New game, Import, a resumed game): an
+    unfinished game of the player's own goes to Past games first, so none is lost."""
+    snap = s["snap"]
+    from ui import share
+    if snap.get("phase") == "over" or snap.get("readonly") or not snap.get("actions"):
+        return s
+    if not share.saving(s) or s["engine"] != "ready":
+        return s
+    return _fx(s, {"do": "p_store", "spec": s["spec"]})
+
+
 def on_delete(s, ev):
     games = pastgames.delete(pn(s)["past"] or [], ev.get("id"))
     s = _set(s, past=games)
@@ -413,6 +438,14 @@ def _after_snapshot(base):
     return handler
 
 
+def _keeping_unfinished(base):
+    def handler(s, ev):
+        if ev.get("resume") is None and ev.get("t") in ("new_game", "import"):
+            s = keep_unfinished(s)
+        return base(s, ev)
+    return handler
+
+
 def _wants_confirm(s, ev):
     return (pn(s)["settings"].get("confirm") and state.my_turn(s) and bool(s["placed"])
             and not s["choose"] and s["mode"] == "play"
@@ -444,7 +477,7 @@ HANDLERS = {
     "p_place": on_place, "p_hint_play": on_hint_play, "p_undo": on_undo, "p_undone": on_undone,
     "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,
     "p_replay": on_replay, "p_step": on_step, "p_replay_close": on_replay_close,
-    "p_delete": on_delete, "p_setting": on_setting, "p_settings": on_settings,
+    "p_delete": on_delete, "p_resume": on_resume, "p_setting": on_setting, "p_settings": on_settings,
     "p_hints": on_hints,
 }
 
@@ -468,6 +501,9 @@ def install(handlers):
         handlers[key] = _keeping_focus(HANDLERS[key])
     handlers["p_open"] = on_open   # the mark that they are installed
     handlers["snapshot"] = _keeping_focus(_after_snapshot(handlers["snapshot"]))
+    for key in ("new_game", "import"):   # the game shown is about to be replaced
+        if key in handlers:
+            handlers[key] = _keeping_unfinished(handlers[key])
     handlers["play"] = _confirming(handlers["play"])
     handlers["key"] = _with_sound(_confirming(handlers["key"]))
     for key in ("tap_square", "tap_rack", "drop", "choose"):

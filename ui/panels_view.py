@@ -255,7 +255,8 @@ def past_html(s):
     if games is None:
         return msg + '<p class="pn-note">Reading your past games\u2026</p>'
     if not games:
-        return msg + '<p class="pn-note">No finished games yet: they are kept here when a game ends.</p>'
+        return msg + ('<p class="pn-note">No past games yet: a game is kept here when it ends, and an '
+                      'unfinished one when you start another.</p>')
     rows = []
     for g in games:
         sm = g["summary"]
@@ -264,11 +265,15 @@ def past_html(s):
         ppt = sm.get("ppt") or []
         winners = [names[i] for i in sm.get("winner") or [] if i < len(names)]
         when = date_text(g.get("date"))
-        rows.append('<tr data-id="' + _e(g["id"]) + '"><td>' + _e(when) + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
+        later = pastgames.unfinished(g)
+        resume = (_btn("Resume", "resume", _attr("data-id", g["id"]) + _attr("id", "pn-resume-" + g["id"])
+                       + _attr("aria-label", "Resume the unfinished game of " + when)) if later else "")
+        rows.append('<tr data-id="' + _e(g["id"]) + '"' + (' data-unfinished="1"' if later else "") + "><td>"
+                    + _e(when) + ('<br><em class="pn-unfinished">unfinished</em>' if later else "") + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
                     + "</td><td>" + _e(", ".join(names)) + "</td><td>" + _e(" \u2013 ".join(str(x) for x in scores))
                     + "</td><td>" + _e(" / ".join(str(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
                     + '</td><td data-hints="' + str(sm.get("hints", 0)) + '">' + str(sm.get("hints", 0))
-                    + "</td><td>" + _btn("Replay", "replay", _attr("data-id", g["id"]) + _attr("id", "pn-replay-" + g["id"])
+                    + "</td><td>" + resume + _btn("Replay", "replay", _attr("data-id", g["id"]) + _attr("id", "pn-replay-" + g["id"])
                                          + _attr("aria-label", "Replay the game of " + when))
                     + _btn("Delete", "delete", _attr("data-id", g["id"]) + _attr("aria-label", "Delete the game of " + when))
                     + "</td></tr>")

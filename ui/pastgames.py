@@ -14,7 +14,7 @@ KEY = "wlc.past"
 VERSION = 1
 MAX_GAMES = 200   # oldest dropped beyond this: ~1 kB a game keeps the list well under quotas
 SUMMARY_KEYS = ("preset", "names", "kinds", "scores", "winner", "ppt", "best", "hints",
-                "turns", "end_reason")
+                "turns", "end_reason", "over")
 
 FULL = ("The browser's storage is full: this game was not added to Past games "
         "(delete some past games to make room). Your game goes on.")
@@ -41,8 +41,14 @@ def game_id(spec):
     return "g" + str(len(actions)) + "-" + hex(_fnv(text))[2:]
 
 
+def unfinished(entry):
+    """A game kept before its end (New game or Import in the middle of it): it can be resumed."""
+    return entry["summary"].get("over") is False
+
+
 def record(spec, summary, date):
-    """The stored entry for a finished game (``summary``: engine.session.summary's dict)."""
+    """The stored entry for a game (``summary``: engine.session.summary's dict); a game
+    not over is kept as unfinished."""
     kept = {}
     for key in SUMMARY_KEYS:
         if key in summary:
@@ -151,6 +157,8 @@ def by_preset(games):
     order = []
     rows = {}
     for e in games:
+        if unfinished(e):   # no result yet: not a game won or lost
+            continue
         sm = e["summary"]
         preset = sm.get("preset") or e["rules"].split(",")[0]
         if preset not in rows:

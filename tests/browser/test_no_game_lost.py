@@ -1,0 +1,81 @@
+"""No game is ever lost, in real Chromium: two tabs on one game each see the other's
+moves (never a silent overwrite), and New game in the middle of a game keeps it in
+Past games as unfinished, from where it resumes exactly."""
+
+from __future__ import annotations
+
+import browserkit as kit
+
+SPEC = {"rules": "classic", "seed": "tabs-1", "seats": kit.YOU_VS_HARD, "actions": []}
+
+
+def open_page(context, url):
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+    return page, errors
+
+
+def wait_actions(page, n: int) -> None:
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {n}",
+                           timeout=kit.TIMEOUT_MS)
+
+
+def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
+    with kit.own_page(browser) as (a, errors_a):
+        a.goto(site_url + "index.html", wait_until="domcontentloaded")
+        kit.load(a, kit.saved_game(SPEC))
+        b, errors_b = open_page(a.context, site_url + "index.html")
+        assert kit.scores_shown(b) == [0, 0]
+        _, _, score, saved = kit.play_best(a, SPEC, actions=2)       # you, then the computer
+        # the other tab is told and shows the game as it stands
+        b.wait_for_function("() => (document.getElementById('notice').textContent || '').includes('another tab')",
+                            timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(b)
+        assert kit.scores_shown(b) == kit.scores_shown(a) and kit.scores_shown(b)[0] == score
+        # play on in the second tab: the first follows
+        move, tiles, _ = kit.best_placement(saved["spec"])
+        kit.place_by_taps(b, tiles)
+        b.get_by_role("button", name="Play", exact=True).click()
+        wait_actions(b, 4)
+        kit.wait_idle(b)
+        assert kit.stored(b)["spec"]["actions"][2] == move
+        a.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= 4",
+                            timeout=kit.TIMEOUT_MS)
+        a.wait_for_function("n => document.querySelectorAll('#board .tile').length >= n",
+                            arg=b.locator("#board .tile").count(), timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(a)
+        assert kit.scores_shown(a) == kit.scores_shown(b)
+        assert kit.stored(a)["spec"]["actions"] == kit.stored(b)["spec"]["actions"]
+        assert len(kit.stored(a)["spec"]["actions"]) == 4
+        assert errors_a == [] and errors_b == []
+
+
+def test_new_game_mid_game_keeps_it_unfinished_and_it_resumes(browser, site_url):
+    with kit.own_page(browser) as (page, errors):
+        page.goto(site_url + "index.html", wait_until="domcontentloaded")
+        kit.load(page, kit.saved_game(SPEC))
+        _, _, _, saved = kit.play_best(page, SPEC, actions=2)
+        before = saved["spec"]["actions"]
+        scores = kit.scores_shown(page)
+        page.get_by_role("button", name="New game").first.click()
+        assert "kept in Past games" in page.inner_text("#newgame")
+        page.keyboard.press("Escape")
+        kit.new_game(page, "iii", "after", kit.YOU_VS_HARD)
+        page.locator("#pb-past").click()
+        row = page.locator("#panel tr[data-unfinished='1']")
+        row.wait_for(timeout=kit.TIMEOUT_MS)
+        assert "unfinished" in row.inner_text()
+        row.get_by_role("button", name="Resume").click()
+        page.wait_for_function("n => JSON.parse(localStorage.getItem('wlc.game')).spec.seed === 'tabs-1'",
+                               arg=len(before), timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        assert kit.stored(page)["spec"]["actions"] == before
+        assert kit.scores_shown(page) == scores
+        # the iii game just left, unfinished? it had no move: nothing to keep, nothing lost
+        page.locator("#pb-past").click()
+        assert page.locator("#panel tr[data-unfinished='1']").count() == 0
+        assert errors == []

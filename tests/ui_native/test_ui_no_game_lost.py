@@ -1,0 +1,86 @@
+"""No game is ever lost: New game or Import in the middle of a game keeps it in Past
+games as unfinished (resumable, left out of the totals); a second tab on the same
+game is shown the game as it stands instead of writing over it."""
+
+import json
+
+import ui_fixtures as fx
+from ui_fixtures import new
+from ui import newgame, panels, panels_view, pastgames, share, state, store, tabs
+
+panels.install(state.HANDLERS)
+
+
+def mid_game():
+    s = new(fx.snap(actions=["8D ZEBRAS"], turns=[]))
+    s["link"] = None
+    return s
+
+
+def test_new_game_in_the_middle_keeps_the_game_first():
+    s = mid_game()
+    spec = dict(s["spec"])
+    s = state.step(s, {"t": "new_game", "spec": {"rules": "iii", "seed": "9", "seats": [], "actions": []}})
+    dos = [f["do"] for f in s["fx"]]
+    assert dos.index("p_store") < dos.index("open")          # kept before the new game opens
+    assert [f for f in s["fx"] if f["do"] == "p_store"][0]["spec"] == spec
+
+
+def test_nothing_to_keep_for_an_empty_finished_or_link_game():
+    for s in (new(fx.snap()), new(fx.snap(actions=["-"], phase="over"))):
+        s["link"] = None
+        s = state.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
+        assert not [f for f in s["fx"] if f["do"] == "p_store"]
+    s = mid_game()
+    s["link"] = {"status": "open", "own": False}              # a friend's link: not this device's game
+    s = state.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
+    assert not [f for f in s["fx"] if f["do"] == "p_store"]
+
+
+def test_an_unfinished_past_game_is_marked_resumable_and_left_out_of_the_totals():
+    sm = {"preset": "classic", "names": ["You", "Computer"], "kinds": ["human", "hard"], "scores": [40, 10],
+          "winner": [], "ppt": [40.0, 10.0], "best": None, "hints": 0, "turns": 1, "over": False}
+    spec = {"rules": "classic", "seed": "t1", "seats": fx.snap()["seats"], "actions": ["8D ZEBRAS"]}
+    entry = pastgames.record(spec, sm, "2026-11-25T00:00:00Z")
+    assert pastgames.unfinished(entry)
+    assert pastgames.by_preset([entry]) == []
+    s = mid_game()
+    s = panels.on_data(panels.on_open(s, {"panel": "past"}), {"what": "past", "data": {"games": [entry]}})
+    html = panels_view.past_html(s)
+    assert "unfinished" in html and 'data-pact="resume"' in html
+    s["busy"] = ""
+    s = panels.on_resume(s, {"id": entry["id"]})
+    opened = [f for f in s["fx"] if f["do"] == "open"]
+    assert opened and opened[0]["spec"]["actions"] == ["8D ZEBRAS"]
+    assert [f for f in s["fx"] if f["do"] == "p_past_save"][0]["games"] == []
+
+
+def test_the_new_game_dialog_says_the_game_in_progress_is_kept():
+    assert newgame.KEPT_NOTE in newgame.dialog_html("classic", None, True)
+    assert newgame.KEPT_NOTE not in newgame.dialog_html("classic", None, False)
+
+
+def saved_text(s):
+    return store.dump(s)
+
+
+def test_a_second_tab_is_shown_the_game_as_it_stands():
+    mine = mid_game()
+    other = new(fx.snap(actions=["8D ZEBRAS", "-"], to_move=0))
+    text = saved_text(other)
+    assert tabs.changed_elsewhere(saved_text(mine), text)
+    assert not tabs.changed_elsewhere(text, text) and not tabs.changed_elsewhere(None, text)
+    assert tabs.changed_elsewhere("", text)          # nothing was stored when this tab began
+    assert not tabs.same_spec(text, mine["spec"]) and tabs.same_spec(text, other["spec"])
+    s = tabs.on_elsewhere(mine, {"text": text})
+    assert s["spec"]["actions"] == ["8D ZEBRAS", "-"] and s["notice"] == tabs.MOVED_ON
+    assert [f for f in s["fx"] if f["do"] == "open"][0]["spec"] == s["spec"]
+
+
+def test_a_tab_showing_a_friends_link_is_left_alone():
+    mine = mid_game()
+    mine["link"] = {"status": "open", "own": False}
+    assert not share.saving(mine)
+    other = new(fx.snap(actions=["8D ZEBRAS", "-"]))
+    s = tabs.on_elsewhere(mine, {"text": json.dumps(json.loads(saved_text(other)))})
+    assert s["spec"]["actions"] == ["8D ZEBRAS"]
