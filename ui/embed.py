@@ -14,7 +14,7 @@ turn or a theme. No message ever navigates the page.
 
 import json
 
-from ui import share, store
+from ui import bylink, share, store
 from ui.turns import move_text
 
 W = {}           # window, document, dispatch, state getter (set by boot / attach)
@@ -59,7 +59,7 @@ async def run(f, eng, dispatch, get_state):
     do = f["do"]
     if do == "open_link":
         snap = json.loads(await eng.open_link(f["fragment"]))
-        ev = {"t": "link_opened", "snap": snap}
+        ev = {"t": "link_opened", "snap": snap, "bylink_games": bylink_games()}
         if "racks" not in snap:   # the bad link leaves the address bar (a reload is then normal)
             clear_hash()
         else:
@@ -97,6 +97,11 @@ async def run(f, eng, dispatch, get_state):
     else:
         return False
     return True
+
+
+def bylink_games():
+    """The games this device plays by link (ui/bylink.py), [] when storage is refused."""
+    return bylink.parse(store.read(store.PageStorage(W["window"]), bylink.KEY)[0])
 
 
 async def layout_for(eng, snap, s):
@@ -165,7 +170,8 @@ async def share_link(f, eng, dispatch, s):
             shared = True
     except Exception:   # no share sheet, or the player closed it
         shared = False
-    dispatch({"t": "share_done", "kind": "share", "url": url, "copied": copied, "shared": shared})
+    dispatch({"t": "share_done", "kind": "share", "url": url, "copied": copied, "shared": shared,
+              "to": bylink.waiting_for(s) if kind == "send" else ""})
 
 
 def js_object(d):
@@ -229,6 +235,8 @@ def on_box_click(e):
         dispatch({"t": "back_saved"})
     elif act == "share":
         dispatch({"t": "share"})
+    elif act == "send":   # play by link: the game to the friend whose turn it is
+        dispatch({"t": "share", "kind": "send"})
     elif act == "here":
         dispatch({"t": "box", "kind": ""})
         dispatch({"t": "handover_done"})

@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import clock, newgame, panels, panels_page, render, rules_text, standin, state, store, tabs
+from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui.drag import Dragger
 
@@ -58,6 +58,8 @@ def dispatch(ev):
             SAVING[0] += 1
             window.document.body.setAttribute("data-saving", "1")
             asyncio.create_task(save_soon())
+        elif f["do"] == "bylink_save":
+            save_bylink()
         elif f["do"] in panels.LOCAL_FX:
             asyncio.create_task(panels_page.run_local(f, window, dispatch))
         else:
@@ -99,6 +101,21 @@ def save():
         LAST_TEXT[0] = text
     except Exception as exc:  # storage full or disabled: the game goes on unsaved, said once
         log("could not save the game:", exc)
+        msg = store.why_not_saved(str(exc))
+        if msg not in SAID:
+            SAID.append(msg)
+            dispatch({"t": "notice", "msg": msg})
+
+
+def save_bylink():
+    """Keep the game by link shown in this device's list (ui/bylink.py), after every move."""
+    if not S.get("bylink") or "racks" not in S["snap"]:
+        return
+    games = bylink.parse(store.read(STORAGE, bylink.KEY)[0])
+    games = bylink.upsert(games, bylink.entry_of(S, pastgames.now_text(window)))
+    try:
+        STORAGE.setItem(bylink.KEY, bylink.dumps(games))
+    except Exception as exc:  # storage full or refused: said once, the game goes on
         msg = store.why_not_saved(str(exc))
         if msg not in SAID:
             SAID.append(msg)
@@ -450,11 +467,16 @@ def on_dialog_click(e):
             form.reportValidity()
             return
         fields = form_fields()
+        summary = document.getElementById("ng-summary")
         try:
             spec = newgame.spec_of(fields, random_seed())
         except ValueError:  # a knob the dialog cannot read: say so where the summary is
-            summary = document.getElementById("ng-summary")
             summary.innerHTML = newgame.fields_summary_html(fields)
+            summary.scrollIntoView()
+            return
+        problem = bylink.dialog_problem([(x["name"], x["kind"]) for x in spec["seats"]])
+        if problem:  # seats that cannot play by link: said where the summary is
+            summary.innerHTML = '<p class="pv-bad" role="alert">' + escape(problem) + "</p>"
             summary.scrollIntoView()
             return
         close_dialog()
@@ -522,6 +544,7 @@ async def boot():
         if S is None:
             return
     links.install(state)
+    bylink.install(state.HANDLERS)  # play by link: after the links' handlers, so outermost
     S = links.boot(S, window, document)
     restore_clock()
     R.apply(S)

@@ -10,7 +10,7 @@ from html import escape
 from ui import rules_text
 
 KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
-         ("hard", "Computer, hard"))
+         ("hard", "Computer, hard"), ("friend", "A friend, by link"))
 DEFAULT_SEATS = (("You", "human"), ("Computer", "hard"), ("Player 3", "human"), ("Player 4", "human"))
 
 

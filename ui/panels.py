@@ -27,11 +27,11 @@ from ui.placing import add_placed, unplaced
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings")
 HINT_TOP = 5
 HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
-LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click")
+LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click", "p_keep_saved")
 
 BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
          "hint_at": None, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
-         "past": None, "past_msg": "", "replay": None, "settings": settings.DEFAULTS, "stored": "",
+         "past": None, "past_msg": "", "bylink": [], "replay": None, "settings": settings.DEFAULTS, "stored": "",
          "hl": -1, "summary": None}
 
 
@@ -127,6 +127,8 @@ def on_data(s, ev):
         return _set(s, summary=data)
     if what == "past":
         s = _set(s, past=data.get("games", []), past_msg=data.get("msg", ""))
+        if "bylink" in data:
+            s = _set(s, bylink=data["bylink"])
         if data.get("msg") and data.get("notice"):
             s["notice"] = data["msg"]
         return s
@@ -380,14 +382,29 @@ def on_resume(s, ev):
     return state.on_new_game(s, {"t": "new_game", "spec": pastgames.spec_of(entry), "resume": True})
 
 
+def on_bylink_open(s, ev):
+    """A game of the Games by link list becomes the game shown (ui/bylink.py)."""
+    from ui import bylink
+    entry = None
+    for g in pn(s).get("bylink") or []:
+        if g.get("id") == ev.get("id"):
+            entry = g
+    if entry is None or s["busy"] or s["engine"] != "ready":
+        return s
+    s = keep_unfinished(_set(_leave_replay(s), open=""))
+    return bylink.on_open(s, {"entry": entry})
+
+
 def keep_unfinished(s):
     """Before the game shown is replaced (New game, Import, a resumed game): an
     unfinished game of the player's own goes to Past games first, so none is lost."""
     snap = s["snap"]
     from ui import share
+    if not share.saving(s):   # a link's game is shown: the saved game, if unfinished, is kept
+        return _fx(s, {"do": "p_keep_saved"})
     if snap.get("phase") == "over" or snap.get("readonly") or not snap.get("actions"):
         return s
-    if not share.saving(s) or s["engine"] != "ready":
+    if s["engine"] != "ready":
         return s
     return _fx(s, {"do": "p_store", "spec": s["spec"]})
 
@@ -477,7 +494,7 @@ HANDLERS = {
     "p_place": on_place, "p_hint_play": on_hint_play, "p_undo": on_undo, "p_undone": on_undone,
     "p_redo": on_redo, "p_redone": on_redone, "p_yes": on_yes, "p_no": on_no,
     "p_replay": on_replay, "p_step": on_step, "p_replay_close": on_replay_close,
-    "p_delete": on_delete, "p_resume": on_resume, "p_setting": on_setting, "p_settings": on_settings,
+    "p_delete": on_delete, "p_resume": on_resume, "p_bylink_open": on_bylink_open, "p_setting": on_setting, "p_settings": on_settings,
     "p_hints": on_hints,
 }
 

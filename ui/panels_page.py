@@ -3,7 +3,7 @@ need no engine (focus, storage, the tile sound). The page's objects are passed i
 ui/main.py wires these to the regions. The HTML is ui/panels_view.py's.
 """
 
-from ui import pastgames, settings, store
+from ui import bylink, pastgames, settings, store
 from ui.panels import pn
 
 
@@ -106,7 +106,14 @@ async def run_local(f, window, dispatch):
         _refocus(window.document)
     elif do == "p_past":
         games, msg = pastgames.load(storage)
-        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg}})
+        by_link = bylink.parse(store.read(storage, bylink.KEY)[0])
+        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "bylink": by_link}})
+    elif do == "p_keep_saved":   # the saved game, not shown, is about to be replaced
+        saved, _ = store.load(store.read(storage, store.KEY)[0])
+        entry = pastgames.saved_entry(saved, pastgames.now_text(window)) if saved else None
+        if entry is not None:
+            games, msg = pastgames.keep(storage, entry)
+            dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": bool(msg)}})
     elif do == "p_past_save":
         msg = pastgames.save(storage, f["games"])
         if msg:

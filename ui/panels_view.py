@@ -246,11 +246,35 @@ def _title(preset):
         return preset
 
 
+def bylink_html(s):
+    """Games played by link on this device: opponent, whose turn, last move, last change."""
+    games = pn(s).get("bylink") or []
+    if not games:
+        return ""
+    rows = []
+    for g in games:
+        names = g.get("names") or []
+        me = g.get("me", 0)
+        others = ", ".join(n for i, n in enumerate(names) if i != me)
+        who = g.get("to_move", 0)
+        turn = ("over" if g.get("over") else "your turn" if who == me
+                else (names[who] if who < len(names) else "?") + "'s turn")
+        rows.append('<tr data-id="' + _e(g.get("id", "")) + '"><td>' + _e(others) + "</td><td>" + _e(turn)
+                    + "</td><td>" + _e(g.get("last", "")) + "</td><td>" + _e(date_text(g.get("updated")))
+                    + "</td><td>" + _btn("Open", "bylink_open", _attr("data-id", g.get("id", ""))
+                                         + _attr("aria-label", "Open the game with " + others)) + "</td></tr>")
+    return ('<h3 id="pn-bylink">Games by link</h3><table class="pn-past pn-bylink"><thead><tr>'
+            '<th scope="col">Opponent</th><th scope="col">Turn</th><th scope="col">Last move</th>'
+            '<th scope="col">Last change (UTC)</th><th scope="col">Actions</th></tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")
+
+
 def past_html(s):
     p = pn(s)
     if p["replay"] is not None:
         return replay_html(s)
     msg = '<p class="pn-note" role="status">' + _e(p["past_msg"]) + "</p>" if p["past_msg"] else ""
+    msg += bylink_html(s)
     games = p["past"]
     if games is None:
         return msg + '<p class="pn-note">Reading your past games\u2026</p>'

@@ -61,6 +61,21 @@ def record(spec, summary, date):
     return out
 
 
+def saved_entry(saved, date):
+    """The entry for the saved game (ui/store's dict) when it is unfinished, or None:
+    its summary is read off the stored snapshot (the engine holds another game)."""
+    snap, spec = saved.get("snap") or {}, saved.get("spec") or {}
+    if snap.get("phase") in ("over", "view") or snap.get("readonly") or not spec.get("actions"):
+        return None
+    seats = snap.get("seats", [])
+    summary = {"preset": str(spec.get("rules", "classic")).split(",")[0],
+               "names": [x.get("name", "") for x in seats], "kinds": [x.get("kind", "human") for x in seats],
+               "scores": list(snap.get("scores", [])), "winner": [], "ppt": list(snap.get("ppt", [])),
+               "best": None, "hints": len(spec.get("hints", [])), "turns": len(snap.get("turns", [])),
+               "over": False, "end_reason": ""}
+    return record(spec, summary, date)
+
+
 def spec_of(entry):
     """The spec to open the stored game with (engine.session.open)."""
     spec = {"rules": entry["rules"], "seed": entry["seed"], "seats": entry["seats"],

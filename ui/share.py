@@ -354,7 +354,7 @@ def on_share_done(s, ev):
         s["box"] = {"kind": "link", "text": "This game cannot be shared: " + ev["error"]}
         return s
     box = {"kind": ev.get("kind", "share"), "url": ev.get("url", ""), "copied": bool(ev.get("copied")),
-           "shared": bool(ev.get("shared"))}
+           "shared": bool(ev.get("shared")), "to": ev.get("to", "")}
     if box["kind"] == "embed":
         box["snippet"] = ev.get("snippet", "")
         box["snippet_new"] = ev.get("snippet_new", "")
@@ -449,9 +449,13 @@ def passing(s):
 
 def box_html(s):
     """The share / embed / import / link panel (all text from a link shown as text)."""
+    from ui import bylink
     box = s.get("box")
     if passing(s) and (not box or box["kind"] == "link"):
         box = {"kind": "passed"}
+    waiting = bylink.waiting_for(s)
+    if waiting and (not box or box["kind"] == "link"):
+        return send_html(waiting, box.get("text", "") if box else "")
     if not box:
         return ""
     kind = box["kind"]
@@ -474,6 +478,8 @@ def box_html(s):
     if kind == "share":
         head = ("Link copied." if box.get("copied") else "Shared." if box.get("shared")
                 else "Copy this link:")
+        if box.get("to"):
+            head += " Send it to " + box["to"] + ": they play their turn from it and send it back."
         return ('<p class="share-text">' + head + "</p>"
                 '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
                 + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close
@@ -502,6 +508,15 @@ def box_html(s):
                                 + "</option>" for lv in LEVELS) + "</select></label> ")
         return imported_html(box) + "<p>" + versus + close + "</p>"
     return ""
+
+
+def send_html(name, note=""):
+    """Play by link (ui/bylink.py): this device's move is in; the friend plays next."""
+    return (('<p class="share-text">' + escape(note) + "</p>" if note else "")
+            + '<p class="share-text">Your move is in. Send the game to ' + escape(name)
+            + ": they play their turn from the link and send it back. Your rack stays hidden from them.</p>"
+            '<p><button type="button" class="primary" data-share="send">Send to ' + escape(name) + "</button></p>"
+            '<p class="share-warn">' + escape(NOT_SECRET) + "</p>")
 
 
 def imported_html(box):
@@ -534,7 +549,9 @@ def imported_html(box):
 def nodes(s):
     """This module's and the replay bar's regions, for ui/render.py's frame."""
     from ui import replay
+    from ui import bylink
     box = box_html(s)
     bar = replay.bar_html(s)
-    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": "1" if passing(s) else None},
+    send = "1" if passing(s) or bylink.waiting_for(s) else None
+    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": send},
             "replaybar": {"_html": bar, "hidden": None if bar else ""}}

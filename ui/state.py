@@ -33,7 +33,7 @@ def initial(layout, spec, snap, engine="loading"):
         "choose": None, "preview": None, "seq": 0, "mode": "play", "xsel": [],
         "dialog": "", "handover": -1, "last_human": -1, "message": "", "notice": "",
         "announce": "", "fx": [], "check_seat": -1, "checked_by": -1, "handover_next": -1, "snap_turns": 0,
-        "computer_failed": False, "typing_warned": False,
+        "computer_failed": False, "typing_warned": False, "bylink": None,
     }
     return _take_snapshot(s, snap, announce=False)
 
@@ -63,8 +63,10 @@ def is_human(s, seat):
 def my_turn(s):
     """A human may act now on this device (not while the engine works or a hand-over)."""
     snap = s["snap"]
+    bylink = s.get("bylink")   # play by link (ui/bylink.py): this device plays its own seat only
     return (snap.get("phase") != "over" and is_human(s, snap.get("to_move", -1))
-            and not s["busy"] and s["handover"] < 0)
+            and not s["busy"] and s["handover"] < 0
+            and (not bylink or snap.get("to_move", -1) == bylink["me"]))
 
 
 def can_place(s):
@@ -74,6 +76,10 @@ def can_place(s):
 def _shown_seat(s, snap):
     """Whose rack the page shows: the player to move if human, else the only human."""
     seat = snap.get("rack_player", snap.get("to_move", 0))
+    if s.get("bylink"):   # play by link: only this device's seat, whoever is to move
+        me = s["bylink"]["me"]
+        mine = snap.get("to_move", -1) == me and snap.get("phase") not in ("over", "view")
+        return seat if mine else me   # (in the final round the mover plays another's rack)
     if is_human(s, snap.get("to_move", -1)) and snap.get("phase") != "over":
         return seat
     humans = human_seats(s)
@@ -118,7 +124,8 @@ def _take_snapshot(s, snap, announce=True):
     s["check_seat"] = check_seat(s, snap)
     if snap.get("phase") != "over":
         if is_human(s, to_move):
-            if len(human_seats(s)) > 1 and s["last_human"] >= 0 and to_move != s["last_human"]:
+            if (len(human_seats(s)) > 1 and s["last_human"] >= 0 and to_move != s["last_human"]
+                    and not s.get("bylink")):
                 s["handover"] = to_move
             s["last_human"] = to_move
         elif s["check_seat"] < 0:

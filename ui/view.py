@@ -7,7 +7,7 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import clock, geom, standin
+from ui import bylink, clock, geom, standin
 from ui.state import can_place, is_human, my_turn
 from ui.turns import move_text, turn_text
 
@@ -204,6 +204,9 @@ def status_text(s):
         if s["engine"] != "ready":
             return name + " will move when the engine is ready."
         return name + " is thinking\u2026"
+    waiting = bylink.waiting_for(s)
+    if waiting:
+        return "Waiting for " + waiting + ": send the game with \u201cSend to " + waiting + "\u201d."
     if s["handover"] >= 0:
         return "Pass the device to " + name + "."
     if is_human(s, who):

@@ -1,0 +1,97 @@
+"""Play by link (ui/bylink.py): a device plays its own seat only, never sees another's
+rack, offers "Send to ..." after its move, and keeps its games by link in a list that
+a newer link updates, an older one never rolls back and a differing one never merges."""
+
+import ui_fixtures as fx
+from ui_fixtures import new
+from ui import bylink, share, state, view
+
+HUMANS = ("human", "human")
+HANDLERS = dict(state.HANDLERS)
+HANDLERS.update(share.handlers(HANDLERS))
+bylink.install(HANDLERS)
+
+
+def step(s, ev):
+    s = dict(s)
+    s["fx"] = []
+    return HANDLERS[ev["t"]](s, ev)
+
+
+def fresh():
+    s = new(fx.snap(kinds=HUMANS))
+    return share.boot(s, "", False, True)
+
+
+def linked(actions, to_move):
+    turns = [{"player": i % 2, "kind": "play", "text": a, "score": 10} for i, a in enumerate(actions)]
+    return fx.snap(kinds=HUMANS, actions=list(actions), to_move=to_move, racks=("AEINRST", "EGGLOOS"),
+                   turns=turns)
+
+
+def test_the_dialog_makes_a_friend_a_person_to_the_engine():
+    spec = {"rules": "classic", "seed": "1", "actions": [],
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "friend"}]}
+    plain, me = bylink.plain_spec(spec)
+    assert me == 0 and [x["kind"] for x in plain["seats"]] == ["human", "human"]
+    assert bylink.dialog_problem([("Ann", "human"), ("Bob", "friend")]) == ""
+    assert bylink.dialog_problem([("Ann", "human"), ("Bob", "friend"), ("C", "hard")])
+    assert bylink.dialog_problem([("Ann", "friend"), ("Bob", "friend")])
+    assert bylink.dialog_problem([("Ann", "human"), ("Bob", "hard")]) == ""
+
+
+def test_a_new_game_by_link_shows_only_my_rack_and_offers_to_send():
+    s = fresh()
+    spec = {"rules": "classic", "seed": "1", "actions": [],
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "friend"}]}
+    s = step(s, {"t": "new_game", "spec": spec})
+    assert s["bylink"]["me"] == 0 and not share.saving(s)       # carried by its link, not the saved game
+    opened = [f for f in s["fx"] if f["do"] == "open"][0]["spec"]
+    assert [x["kind"] for x in opened["seats"]] == ["human", "human"]
+    # after Ann's move, Bob is to move: Ann keeps her own rack, no hand-over, a Send button
+    s = step(s, {"t": "snapshot", "snap": linked(["8D ZEBRAS"], 1)})
+    assert s["rack_seat"] == 0 and s["handover"] < 0 and not state.my_turn(s)
+    assert "".join(e["tile"] for e in s["rack"]) == "AEINRST"
+    assert "Send to Player 2" in share.box_html(s) and "not secret" in share.box_html(s)
+    assert "Waiting for Player 2" in view.status_text(s)
+    assert [f for f in s["fx"] if f["do"] == "bylink_save"]
+
+
+def test_a_friend_opening_the_link_plays_the_seat_to_move():
+    s = fresh()
+    s["link"] = {"status": "pending", "fragment": "g1.x", "own": False, "turn": None, "view": {}}
+    s = step(s, {"t": "link_opened", "snap": linked(["8D ZEBRAS"], 1), "bylink_games": []})
+    assert s["bylink"]["me"] == 1 and state.my_turn(s)
+    assert "".join(sorted(e["tile"] for e in s["rack"])) == "EGGLOOS"
+    assert [f for f in s["fx"] if f["do"] == "bylink_save"]
+    entry = bylink.entry_of(s, "2026-11-25T01:00:00Z")
+    assert entry["me"] == 1 and entry["spec"]["actions"] == ["8D ZEBRAS"] and entry["last"]
+
+
+def kept(actions, me=0):
+    spec = {"rules": "classic", "seed": "t1", "seats": fx.snap(kinds=HUMANS)["seats"], "actions": list(actions)}
+    return {"id": bylink.game_key(spec), "me": me, "spec": spec}
+
+
+def test_a_newer_link_updates_an_older_one_shows_ours_a_differing_one_is_not_merged():
+    for theirs, mine, rel in ((["A", "B"], ["A"], "newer"), (["A"], ["A", "B"], "older"),
+                              (["A", "C"], ["A", "B"], "differs"), (["A"], ["A"], "same")):
+        assert bylink.relation(mine, theirs) == rel
+    s = fresh()
+    s["link"] = {"status": "pending", "fragment": "g1.x", "own": False, "turn": None, "view": {}}
+    newer = step(s, {"t": "link_opened", "snap": linked(["8D ZEBRAS", "-"], 0), "bylink_games": [kept(["8D ZEBRAS"])]})
+    assert newer["bylink"]["me"] == 0 and newer["spec"]["actions"] == ["8D ZEBRAS", "-"]
+    older = step(s, {"t": "link_opened", "snap": linked(["8D ZEBRAS"], 1), "bylink_games": [kept(["8D ZEBRAS", "-"])]})
+    assert "older" in older["box"]["text"]
+    assert [f for f in older["fx"] if f["do"] == "open"][0]["spec"]["actions"] == ["8D ZEBRAS", "-"]
+    differs = step(s, {"t": "link_opened", "snap": linked(["8D ZEBRAS", "-QI"], 0),
+                       "bylink_games": [kept(["8D ZEBRAS", "-"])]})
+    assert differs["bylink"] is None and "differs" in differs["box"]["text"]
+    assert not [f for f in differs["fx"] if f["do"] == "bylink_save"]
+
+
+def test_a_link_of_a_game_against_the_computer_is_not_a_game_by_link():
+    s = fresh()
+    s["link"] = {"status": "pending", "fragment": "g1.x", "own": False, "turn": None, "view": {}}
+    s = step(s, {"t": "link_opened", "snap": fx.snap(actions=["-"]), "bylink_games": []})
+    assert s["bylink"] is None

@@ -1,0 +1,250 @@
+"""Play by link: each player on their own device, the game sent back and forth as a link.
+
+A seat of New game can be "a friend, by link". This device then plays only its own
+seat ("me"): it shows that seat's rack and nobody else's, never a hand-over; after
+its move the page offers "Send to <friend>" (the share sheet or a copied link).
+The friend opens the link, plays their seat from it and sends it back.
+
+Both devices keep every game played by link in a list of their own (localStorage
+"wlc.bylink", saved after every move): a closed tab loses nothing, and the game
+shown is not the saved game ("wlc.game"), which stays as it was. Opening a link of
+a game in the list: a newer link (its moves extend ours) updates it; an older one
+shows our game; one whose moves differ is shown as it is and never merged.
+
+Pure and MicroPython-safe: ui/main.py and ui/embed.py carry out the effects
+("bylink_save", and the list read with the link when it is opened).
+"""
+
+import json
+
+KEY = "wlc.bylink"
+VERSION = 1
+MAX_GAMES = 100
+FRIEND = "friend"   # the New game dialog's seat kind; the engine sees a "human"
+
+
+def _fnv(text):
+    h = 2166136261
+    for ch in text:
+        h = ((h ^ ord(ch)) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def game_key(spec):
+    """A game's identity without its moves: rules, seed, seats and start position."""
+    names = ",".join(str(x.get("name", "")) + ":" + str(x.get("kind", "")) for x in spec.get("seats", []))
+    text = str(spec.get("rules", "")) + "|" + str(spec.get("seed", "")) + "|" + names + "|" + str(spec.get("start") or "")
+    return "L" + hex(_fnv(text))[2:]
+
+
+def plain_spec(spec):
+    """The engine's spec from the dialog's: friends are people ("human") to the engine;
+    returns (spec, the seat this device plays or -1 when no seat is a friend's)."""
+    seats = spec.get("seats", [])
+    friends = [i for i, x in enumerate(seats) if x.get("kind") == FRIEND]
+    if not friends:
+        return spec, -1
+    out = dict(spec)
+    out["seats"] = [{"name": x.get("name", ""), "kind": "human" if x.get("kind") == FRIEND else x.get("kind")}
+                    for x in seats]
+    mine = [i for i, x in enumerate(seats) if x.get("kind") == "human"]
+    return out, (mine[0] if mine else -1)
+
+
+def dialog_problem(seats):
+    """Why the dialog's seats cannot be a game by link ("" when they can): one seat is
+    this device's player, every other a friend by link (computers play on one device)."""
+    kinds = [k for _, k in seats]
+    if FRIEND not in kinds:
+        return ""
+    if kinds.count("human") != 1 or any(k not in ("human", FRIEND) for k in kinds):
+        return ("A game by link has one seat for you (Human) and friends by link in the others, "
+                "with no computer player.")
+    return ""
+
+
+def qualifies(snap):
+    """A link's game that is played by link: two or more people, no computer, not over."""
+    seats = snap.get("seats", [])
+    return (len(seats) >= 2 and all(x.get("kind") == "human" for x in seats)
+            and snap.get("phase") not in ("over", "view") and not snap.get("readonly"))
+
+
+def relation(mine, theirs):
+    """How a link's moves stand to ours: "same", "newer" (they extend ours), "older"
+    (ours extend theirs) or "differs"."""
+    if mine == theirs:
+        return "same"
+    if theirs[:len(mine)] == mine:
+        return "newer"
+    if mine[:len(theirs)] == theirs:
+        return "older"
+    return "differs"
+
+
+def first_difference(mine, theirs):
+    n = 0
+    while n < len(mine) and n < len(theirs) and mine[n] == theirs[n]:
+        n += 1
+    return n + 1
+
+
+def entry_of(s, date):
+    """The list's entry for the by-link game shown."""
+    from ui.turns import move_text
+    snap = s["snap"]
+    turns = snap.get("turns", [])
+    me = s["bylink"]["me"]
+    names = [x.get("name", "") for x in snap.get("seats", [])]
+    return {"id": s["bylink"]["id"], "me": me, "spec": s["spec"], "names": names,
+            "to_move": snap.get("to_move", 0), "over": snap.get("phase") == "over",
+            "scores": snap.get("scores", []), "updated": str(date),
+            "last": (names[turns[-1].get("player", 0)] + ": " + move_text(s, turns[-1])) if turns else ""}
+
+
+# ----------------------------------------------------------------- the stored list
+
+
+def parse(text):
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return []
+    if not isinstance(data, dict) or data.get("v") != VERSION or not isinstance(data.get("games"), list):
+        return []
+    return [e for e in data["games"] if isinstance(e, dict) and isinstance(e.get("id"), str)
+            and isinstance(e.get("spec"), dict) and isinstance(e.get("me"), int)]
+
+
+def upsert(games, entry):
+    """Newest change first; one entry per game."""
+    return ([entry] + [g for g in games if g.get("id") != entry["id"]])[:MAX_GAMES]
+
+
+def find(games, key):
+    for g in games:
+        if g.get("id") == key:
+            return g
+    return None
+
+
+def dumps(games):
+    return json.dumps({"v": VERSION, "games": games})
+
+
+# ----------------------------------------------------------------- handlers (ui/state style)
+
+
+def _save_fx(s):
+    if s.get("bylink") and "racks" in s["snap"]:
+        s["fx"] = s["fx"] + [{"do": "bylink_save"}]
+    return s
+
+
+def on_new_game(base):
+    """A New game with a friend's seat: this device plays its own seat, by link."""
+    def handler(s, ev):
+        spec, me = plain_spec(ev.get("spec") or {})
+        if me < 0:
+            s["bylink"] = None
+            return base(s, ev)
+        ev = dict(ev)
+        ev["spec"] = spec
+        s = base(s, ev)
+        s["bylink"] = {"id": game_key(spec), "me": me}
+        # the game is carried by its link (the address bar), not the saved game
+        s["link"] = {"status": "open", "own": False, "fragment": "", "turn": None, "view": {}, "bylink": True}
+        return s
+    return handler
+
+
+def on_link_opened(base):
+    """A link opened: a game by link of ours (by the list read with it), a new one for
+    the seat to move, or a game of another kind (the base behaviour alone)."""
+    def handler(s, ev):
+        snap = ev.get("snap") or {}
+        s["bylink"] = None
+        if "racks" not in snap:
+            return base(s, ev)
+        theirs = snap.get("actions", [])
+        key = game_key(snap)
+        entry = find(ev.get("bylink_games") or [], key)
+        note = ""
+        rel = "new"
+        if entry is not None:
+            rel = relation(entry["spec"].get("actions", []), theirs)
+            if rel != "differs":
+                s["bylink"] = {"id": key, "me": entry["me"]}
+            else:
+                note = ("This link's game differs from the one you keep in Games by link from move "
+                        + str(first_difference(entry["spec"].get("actions", []), theirs))
+                        + " on: it is shown as it is, and yours is kept unchanged.")
+        elif qualifies(snap):
+            s["bylink"] = {"id": key, "me": snap.get("to_move", 0)}
+        s = base(s, ev)
+        if s["bylink"] is None:
+            if note:
+                s["box"] = {"kind": "link", "text": note}
+            return s
+        link = dict(s.get("link") or {})
+        link["bylink"] = True
+        s["link"] = link
+        if rel == "older":   # ours is further on: show ours, say so
+            ahead = len(entry["spec"].get("actions", [])) - len(theirs)
+            s["box"] = {"kind": "link", "text": "This link is older than your game (yours is " + str(ahead)
+                        + " move" + ("" if ahead == 1 else "s") + " further on): your game is shown."}
+            s["busy"] = "open"
+            s["fx"] = s["fx"] + [{"do": "open", "spec": entry["spec"]}]
+            return s
+        if s.get("box") and s["box"].get("kind") == "link" and "not secret" in s["box"].get("text", ""):
+            s["box"] = None   # the send box says it, when it is time to send
+        return _save_fx(s)
+    return handler
+
+
+def on_snapshot(base):
+    """Every change of a game by link is kept in the list."""
+    def handler(s, ev):
+        s = base(s, ev)
+        if "racks" in (ev.get("snap") or {}):
+            s = _save_fx(s)
+        return s
+    return handler
+
+
+def on_open(s, ev):
+    """A game from the Games by link list becomes the game shown."""
+    entry = ev.get("entry") or {}
+    spec = entry.get("spec")
+    if not isinstance(spec, dict) or s["busy"]:
+        return s
+    s["bylink"] = {"id": entry.get("id") or game_key(spec), "me": int(entry.get("me", 0))}
+    s["link"] = {"status": "open", "own": False, "fragment": "", "turn": None, "view": {}, "bylink": True}
+    s["replay"], s["box"] = None, None
+    s["busy"] = "open"
+    s["fx"] = s["fx"] + [{"do": "open", "spec": spec, "new": True}]
+    return s
+
+
+def waiting_for(s):
+    """The friend this device waits for (their name), or "" (not a game by link, or our turn)."""
+    bl = s.get("bylink")
+    snap = s["snap"]
+    if not bl or snap.get("phase") in ("over", "view") or s.get("replay"):
+        return ""
+    who = snap.get("to_move", 0)
+    if who == bl["me"]:
+        return ""
+    seats = snap.get("seats", [])
+    return seats[who].get("name", "") if who < len(seats) else ""
+
+
+def install(handlers):
+    """Wrap the page's handlers (after ui/share.py's, so these run outermost)."""
+    handlers["new_game"] = on_new_game(handlers["new_game"])
+    handlers["link_opened"] = on_link_opened(handlers["link_opened"])
+    handlers["snapshot"] = on_snapshot(handlers["snapshot"])
+    handlers["bylink_open"] = on_open
+    return handlers
