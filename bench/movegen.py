@@ -21,6 +21,11 @@ Sections, per preset, over ``bench/positions/<preset>.txt`` (CGP lines, see belo
       one run; the speed ratio (target: ours >= 30x faster) and a check that both
       give the same placements with the same scores.
   (d) self-play, hard against hard, classic: games per second (target >= 1).
+  (e) peak memory (issue 16): each probe in a fresh process (its peak RSS, less the
+      process with the word lists loaded): ``moves`` at its default bounds (100,000
+      plays, 10 s) and the session's largest hint (``hint(20, HINT_BUDGET_MAX_MS)``)
+      on the III position with the rack ???JQXZJ (eight wild tiles). Sections (a)
+      and (b) also print the peak RSS of this process after each preset.
 
 Positions: ``--make-positions`` plays hard against greedy (fixed seeds, so the files
 are reproduced exactly) and keeps positions spread evenly over each game, from the
@@ -352,6 +357,63 @@ def bench_selfplay(lexicon, games: int, seed: str = "bench") -> dict:
             "seconds_per_move": s["seconds_per_move"], "mean_score": s["mean_score"]}
 
 
+# ------------------------------------------------------------------ (e) memory
+# The III position of issue 16 item 10 (a mid-game board of bench/positions/iii.txt)
+# with eight wild tiles on the rack: its left parts once grew with the time budget.
+WILD_CGP = ("21/21/21/21/21/21/21/13C7/13L7/13o[J]7/9GADo[X]IDS5/13S7/13T7/13E7/13R7/13S7/21/21/21/21/21"
+            " ???JQXZJ/BIIMOORW 72/120 0 var iii;")
+_PROBE = r"""
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from engine.lexicon import Lexicon
+lex = Lexicon.default()
+lex.is_word("A")
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+kind, cgp = sys.argv[2], sys.argv[3]
+t0 = time.perf_counter()
+if kind == "moves":
+    from engine.api import move_list
+    out = move_list("iii", cgp, None, lex, limit=100_000, budget_ms=10_000)
+else:
+    from engine import session
+    session.use_lexicon(lex)
+    seats = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
+    session.open(json.dumps({"rules": "iii", "seed": 1, "start": cgp, "seats": seats}))
+    out = json.loads(session.hint(20, session.HINT_BUDGET_MAX_MS))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"s": time.perf_counter() - t0, "plays": len(out["moves"]), "complete": out["complete"],
+                  "base_mb": base / 1024, "peak_mb": peak / 1024}))
+"""
+
+
+def peak_rss_mb() -> int:
+    """This process's peak resident memory so far (Linux reports KiB, macOS bytes)."""
+    import resource
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1 << 20 if sys.platform == "darwin" else 1 << 10))
+
+
+def bench_memory(runs: int) -> dict:
+    """(e): each probe ``runs`` times in a fresh process; the worst peak is the figure."""
+    import subprocess
+    out = {}
+    for kind, what in (("moves", "moves at the default bounds"), ("hint", "session's largest hint")):
+        figures = []
+        for _ in range(runs):
+            done = subprocess.run([sys.executable, "-c", _PROBE, str(ROOT), kind, WILD_CGP],
+                                  capture_output=True, text=True, check=True)
+            figures.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        worst = max(figures, key=lambda f: f["peak_mb"])
+        out[kind] = {"runs": figures, "worst_peak_mb": round(worst["peak_mb"]),
+                     "search_mb": round(worst["peak_mb"] - worst["base_mb"]),
+                     "median_s": round(statistics.median(f["s"] for f in figures), 1)}
+        print(f"memory, III ???JQXZJ, {what}: worst peak RSS {out[kind]['worst_peak_mb']} MB "
+              f"({out[kind]['search_mb']} MB above the loaded word lists) over {runs} run(s); "
+              f"median {out[kind]['median_s']} s; {worst['plays']} plays, complete {worst['complete']}",
+              flush=True)
+    return out
+
+
 # ------------------------------------------------------------------ main
 def loadavg():
     try:
@@ -401,6 +463,7 @@ def main(argv=None) -> int:
     ap.add_argument("--selfplay-games", type=int, default=10, help="games for (d); 0 skips it")
     ap.add_argument("--only-hard", action="store_true",
                     help="only section (b), with per-position times in --json (bench/pyodide_node.mjs)")
+    ap.add_argument("--memory-runs", type=int, default=1, help="runs of each (e) probe; 0 skips (e)")
     ap.add_argument("--json", help="write every figure to this file")
     ap.add_argument("--make-positions", action="store_true", help="regenerate bench/positions/*.txt")
     ap.add_argument("--games", type=int, default=GAMES, help="with --make-positions: games per preset")
@@ -450,7 +513,8 @@ def main(argv=None) -> int:
             line += (f"  [targets < {t['hard_median_ms']:.0f} / < {t['hard_p95_ms']:.0f} ms: "
                      f"{verdict(h['median_ms'], t['hard_median_ms'])}/"
                      f"{verdict(h['p95_ms'], t['hard_p95_ms'])}]")
-        print(line, flush=True)
+        entry["peak_rss_mb"] = peak_rss_mb()
+        print(line + f"  peak RSS {entry['peak_rss_mb']} MB", flush=True)
         for c in entry.get("all_plays", {}).get("cut", []):
             print(f"    all plays cut at {args.cap:g} s after {c['plays_before_cut']} plays: rack "
                   f"{c['cgp'].split()[1].split('/')[0]}", flush=True)
@@ -480,6 +544,9 @@ def main(argv=None) -> int:
               f"{sp['games_per_second']} games/s (cpu {sp['cpu_seconds']} s = {sp['games_per_cpu_second']}"
               f" games/cpu-s)  [target >= 1: "
               f"{verdict(sp['games_per_second'], 1.0, below=False)}]")
+
+    if args.memory_runs > 0:
+        report["memory"] = bench_memory(args.memory_runs)
 
     report["machine_after"] = machine()
     print(f"# load average after: {report['machine_after']['loadavg']}")

@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 from .board import square_name
 
 MAX_SECONDS = 10 ** 9        # largest clock or elapsed time accepted (keeps seconds a float)
+MAX_MS = MAX_SECONDS * 1000  # the same in the log's whole milliseconds: what to_ms writes and
+                             # split_action reads (one limit for writer and reader)
+# The longest seat name, everywhere (Game, links, GCG records, the page's New game
+# dialog): long enough for a full name from another program's record, short enough
+# for a score sheet's column.
+MAX_NAME = 32
 
 # Kinds of score-sheet lines. The first seven are turns (see ``is_turn``).
 PLAY, EXCHANGE, PASS = "play", "exchange", "pass"
@@ -97,7 +103,7 @@ def to_ms(elapsed):
         raise GameError("an elapsed time must be a finite number of seconds")
     if not 0 <= elapsed <= MAX_SECONDS:
         raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
-    return int(elapsed * 1000) if isinstance(elapsed, int) else round(elapsed * 1000)
+    return min(int(elapsed * 1000) if isinstance(elapsed, int) else round(elapsed * 1000), MAX_MS)
 
 
 def split_action(action: str):
@@ -109,7 +115,8 @@ def split_action(action: str):
         return clean_action(action), None
     text, _, at = action.rpartition(" @")
     try:
-        if at.endswith("ms") and at[:-2].isascii() and at[:-2].isdigit() and len(at) <= 14:
+        if at.endswith("ms") and at[:-2].isascii() and at[:-2].isdigit() \
+                and len(at) - 2 <= len(str(MAX_MS)):
             ms = int(at[:-2])
         elif len(at) <= 30 and at.isascii():
             ms = to_ms(float(at))
@@ -117,21 +124,37 @@ def split_action(action: str):
             raise ValueError
     except ValueError:
         raise GameError(f"{at[:60]!r} is not an elapsed time (write @12500ms)") from None
-    if ms > MAX_SECONDS * 1000:
+    if ms > MAX_MS:
         raise GameError(f"an elapsed time must be 0 to {MAX_SECONDS} seconds")
     return clean_action(text), ms
 
 
 def check_names(names, players: int) -> list[str]:
-    """Seat names (default player1, player2, ...): 1 to 60 printable characters."""
+    """Seat names (default player1, player2, ...), each checked by ``check_name``."""
     if names is None:
         return [f"player{i + 1}" for i in range(players)]
     names = list(names)
     if len(names) != players:
         raise GameError(f"{len(names)} names for {players} players")
-    out = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 60:
-            raise GameError(f"{str(name)[:60]!r} is not a player name (1 to 60 printable characters)")
-        out.append(name.strip())
-    return out
+    return [check_name(name) for name in names]
+
+
+def check_name(name) -> str:
+    """A seat name a game is given: 1 to MAX_NAME printable characters (stripped).
+    The one check of the one limit: links, records and the page's specs hold names
+    that ``fit_name`` has made pass it."""
+    if not isinstance(name, str) or not name.strip() or not name.isprintable() \
+            or len(name.strip()) > MAX_NAME:
+        raise GameError(f"{str(name)[:MAX_NAME]!r} is not a player name "
+                        f"(1 to {MAX_NAME} printable characters)")
+    return name.strip()
+
+
+def fit_name(raw, default: str) -> str:
+    """A name read from outside (a link, a GCG record, the page's spec) made into
+    one ``check_name`` accepts: white space that is not a plain space becomes one,
+    other unprintable characters go, and a longer name is cut to MAX_NAME (an older
+    link or another program's record may carry one: a name is only a label, so the
+    game still opens, the same game). Empty: ``default``."""
+    text = "".join(" " if ch.isspace() else ch for ch in str(raw) if ch.isprintable() or ch.isspace())
+    return text.strip()[:MAX_NAME].rstrip() or default[:MAX_NAME]

@@ -113,8 +113,9 @@ class DerivedForms:
         return self.is_noun(n) and not self._is_plural(n) and not self._is_nominal(n)
 
     def _is_plural(self, n: str) -> bool:
-        """N is N'+S, N'+ES or N' with Y -> IES for a word N' (which is then a noun)."""
-        stems = [n[:-1]] if n.endswith("S") else []
+        """N is M+ES, M+S with M not itself ending in S, or M with Y -> IES, for a
+        word M (RULES.md section 9: BRASS and BOSS are not plurals, GLASSES is)."""
+        stems = [n[:-1]] if n.endswith("S") and not n.endswith("SS") else []
         if n.endswith("ES"):
             stems.append(n[:-2])
         if n.endswith("IES"):
@@ -123,7 +124,11 @@ class DerivedForms:
 
     def _is_nominal(self, n: str) -> bool:
         """N is a verb V + ER, ING or ION, also with V's final E dropped (BAKER,
-        CREATION) or its last consonant doubled (RUNNER)."""
+        CREATION) or its last consonant doubled (RUNNER). BEING is BE + ING: the
+        "not a form of be" exception limits what is built on V, it does not make
+        BEING underived (RULES.md section 9)."""
+        if n == "BEING":
+            return True
         for suffix in _NOMINAL:
             if not n.endswith(suffix):
                 continue

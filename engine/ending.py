@@ -8,10 +8,10 @@ read and write the game's private state (``_state``, ``_names``, ``_players``,
 
 from __future__ import annotations
 
-from .actionlog import DECLINE, END, FINAL, TIME, GameError, Turn, placement_details
+from .actionlog import DECLINE, END, FINAL, MAX_MS, TIME, GameError, Turn, placement_details
 from .moves import Exchange, MoveError, Play
 from .notation import format_move
-from .scoring import evaluate
+from .scoring import apply_pre, evaluate
 from .tiles import rack_value, sort_rack
 
 FINAL_ROUND_BONUS = 50
@@ -29,13 +29,15 @@ class GameEnding:
 
     # -- clock
     def _tick(self, ms) -> bool:
-        """Charge the time to the player to move; True when time ran out (void move)."""
+        """Charge the time to the player to move; True when time ran out (void move).
+        A clock never shows more than MAX_MS over (as over as it gets): so the
+        overtime penalty, hence every score, stays within what records read."""
         s = self._state
         if not self.rules.clock or ms is None:
             return False
         p = s.to_move
         left = s.clock[p]
-        s.clock[p] -= ms
+        s.clock[p] = max(left - ms, -MAX_MS)
         if s.phase == "final":   # the time allowed is what is left; no overtime here
             if ms > max(left, 0):
                 self._final_timeout()
@@ -48,7 +50,7 @@ class GameEnding:
 
     def _charge(self, p: int, ms) -> None:
         if self.rules.clock and ms is not None:
-            self._state.clock[p] -= ms
+            self._state.clock[p] = max(self._state.clock[p] - ms, -MAX_MS)
 
     def _timeout(self):
         s = self._state
@@ -150,6 +152,11 @@ class GameEnding:
         elif isinstance(move, Exchange):
             raise MoveError("in the final round you place tiles or decline with '-'")
         else:
+            # The final round runs under the normal rules: a decline after swaps is
+            # checked as a pass after swaps is (on copies: nothing of it stands).
+            if any(kind == "pick" for kind, _ in move.pre):
+                raise MoveError("after a pick-off the turn must end with a placement")
+            apply_pre(s.board.copy(), list(opp_rack), move.pre, self.rules, True)
             turn = Turn(p, DECLINE, "final -", 0, sort_rack(opp_rack))
         s.scores[p] += turn.score
         s.turns.append(turn)

@@ -496,10 +496,13 @@ class Game(GameEnding):
             raise GameError("your rack shows no trade condition (two pairs, three of a letter, "
                             "six vowels or six consonants)")
         if not trade_allowed(rack, tiles):
-            raise GameError(f"trading {tiles[:20]} would not clear the rack's conditions one tile at a time")
+            raise GameError(f"you may not trade {tiles[:20]}: each tile must go while the rack still "
+                            "shows a condition, and none may be left after")
+        # A trader who holds or has played a blank never accepts another, whatever
+        # the split-blanks knob (seed 003; RULES.md section 9).
+        no_blank = BLANK in rack or s.blanks_drawn[p] > 0
         for t in tiles:
             rack.remove(t)
-        no_blank = self.rules.split_blanks and (BLANK in rack or s.blanks_drawn[p] > 0)
         drawn = draw_for_trade(s.bag, rack, len(tiles), no_blank)
         s.bag.put_back(tiles)
         rack.extend(drawn)

@@ -34,13 +34,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .actionlog import END, EXCHANGE, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, GameError, check_names
+from .actionlog import END, EXCHANGE, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, GameError, fit_name
 from .board import LAYOUTS, Board, SquareError
 from .game import Game
 from .moves import MoveError, Play
 from .notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
                        parse_move)
-from .rules import PRESETS, Rules, RulesError, parse_int
+from .rules import PRESETS, Rules, RulesError, parse_score
 from .scoring import evaluate
 from .tiles import rack_value
 from .words import WordJudge
@@ -180,11 +180,8 @@ def _seats(lines: _Lines) -> tuple[list[str], list[str]]:
     if seats != list(range(1, len(seats) + 1)):
         raise GCGError("the record's players must be #player1, #player2, ... in order")
     nicks = [lines.players[k][0] for k in seats]
-    names = [lines.players[k][1] for k in seats]
-    try:
-        check_names(names, len(names))
-    except GameError as exc:
-        raise GCGError(f"line {lines.players[seats[0]][2]}: {exc}") from None
+    # Another program's full name may be longer than ours: cut, never refused whole.
+    names = [fit_name(lines.players[k][1], f"player{k}") for k in seats]
     if len(set(nicks)) != len(nicks):
         raise GCGError("two players have the same nickname")
     return nicks, names
@@ -192,7 +189,7 @@ def _seats(lines: _Lines) -> tuple[list[str], list[str]]:
 
 def _score(text: str, n: int, line: str) -> int:
     """A signed score or total in ASCII digits (no other script's digits)."""
-    value = parse_int(text)
+    value = parse_score(text)
     if value is None:
         raise GCGError(f"line {n}: score and total must be numbers in digits 0-9: {line[:60]!r}")
     return value
@@ -475,6 +472,8 @@ class _Foreign:
                 cells.append(ch)
             text = f"{coord.upper()} {''.join(cells)}"
             move = parse_move(text, self.board, self.rules, rack)
+        except GCGError:
+            raise                   # already names its line
         except (NotationError, SquareError) as exc:
             raise GCGError(f"line {n}: {exc}") from None
         if not isinstance(move, Play):

@@ -146,6 +146,24 @@ def _inflate(stream: bytes, size: int, what: str) -> bytes:
     return out
 
 
+# What a header may announce, checked before anything is inflated (a file with a
+# valid CRC can claim any counts, and inflating them is what costs memory). The
+# shipped graph has 74,000 nodes and 157,000 edges, and its planes inflate to
+# 3.3 times the payload; a graph's planes are close to random, so no real one
+# inflates to MAX_INFLATE_RATIO times its payload (a run of zeros does).
+MAX_NODES = 1 << 24
+MAX_EDGES = 1 << 25
+MAX_INFLATE_RATIO = 32
+
+
+def _check_counts(n: int, e: int, refw: int, plen: int) -> None:
+    planes_bytes = 4 * n + refw * e
+    if n > MAX_NODES or e > MAX_EDGES or e < n - 1 or planes_bytes > MAX_INFLATE_RATIO * plen:
+        raise LexiconFormatError(
+            f"lexicon binary corrupt: its header announces {n} nodes and {e} edges, "
+            f"more than a payload of {plen} bytes can hold")
+
+
 def decode(data: bytes):
     """The binary -> ``(node_mask, node_first, edge_child, K, main count, large count,
     longest word)``; raises LexiconFormatError naming what is wrong."""
@@ -179,6 +197,7 @@ def decode(data: bytes):
         raise LexiconFormatError(
             f"lexicon binary corrupt: inconsistent header (nodes {n}, edges {e}, "
             f"K {k}, ref width {refw})")
+    _check_counts(n, e, refw, plen)
     lengths = struct.unpack_from(f"<{planes}I", data, HEADER_SIZE)
     if sum(lengths) != plen - 4 * planes:
         raise LexiconFormatError(

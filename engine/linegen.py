@@ -22,6 +22,10 @@ _WILD_I = tuple(LETTERS.index(ch) for ch in "JQXZ")
 _TWO72 = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
 
 
+# The most left parts one rack's table holds (LeftParts): about 25 MB in CPython.
+MAX_LEFT_PARTS = 120_000
+
+
 class OutOfBudget(Exception):
     """Raised inside generation when its Budget (movegen.py) runs out."""
 
@@ -201,42 +205,55 @@ class Grid:
 
 class LeftParts:
     """Every left part a rack can place: (tiles, DAWG node, ((letter, code), ...)),
-    shortest first, and the same lists per letter the node can be followed by."""
+    shortest first, and the same lists per letter the node can be followed by.
+
+    Built one length at a time, and never past MAX_LEFT_PARTS entries: wild tiles
+    (blanks, JQXZ face down) make millions of left parts, and a table that grows
+    with the time budget once took gigabytes. When the next length would pass the
+    cap, the table keeps every part up to the length before it (``truncated``:
+    plays with a longer left part are not generated, and the generation says it
+    is incomplete), so memory is bounded whatever the budget."""
 
     def __init__(self, gen, line, counts, cap=99):
-        self.entries = []
         limit = min(cap, sum(counts) - 1)
         mask_a, first_a, child_a = gen.mask, gen.first, gen.child
         live = gen.live_bit
         budget = gen._budget
-        part = []
-        out = self.entries
-
-        def walk(node, depth):
-            m = mask_a[node] & ALL_MASK
-            bits = m
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                L = low.bit_length() - 1
-                nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
-                if live and not mask_a[nd] & live:
-                    continue
-                if not mask_a[nd] & ALL_MASK:
-                    continue  # a dead end: nothing can follow at the anchor
-                for code in line.tile_options(L):
+        pairs = {}
+        out = []
+        self.truncated = False
+        level = [(0, ())]
+        for depth in range(limit):
+            nxt = []
+            for i, (node, part) in enumerate(level):
+                if budget is not None and not i & 1023:
+                    budget.check()  # the time bound holds while the table is built
+                for _, code in part:
                     line.take(code)
-                    part.append((L, code))
-                    out.append((depth + 1, nd, tuple(part)))
-                    if budget is not None and not len(out) & 4095:
-                        budget.check()  # wild tiles can make millions of left parts
-                    if depth + 1 < limit:
-                        walk(nd, depth + 1)
-                    part.pop()
+                m = mask_a[node] & ALL_MASK
+                bits = m
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    L = low.bit_length() - 1
+                    nd = child_a[first_a[node] + (m & (low - 1)).bit_count()]
+                    if (live and not mask_a[nd] & live) or not mask_a[nd] & ALL_MASK:
+                        continue  # not in the list played, or a dead end at the anchor
+                    for code in line.tile_options(L):
+                        pair = pairs.get((L, code)) or pairs.setdefault((L, code), (L, code))
+                        nxt.append((nd, part + (pair,)))
+                    if len(out) + len(nxt) > MAX_LEFT_PARTS:
+                        break
+                for _, code in part:
                     line.give(code)
-
-        walk(0, 0)
-        out.sort(key=lambda e: e[0])
+                if len(out) + len(nxt) > MAX_LEFT_PARTS:
+                    self.truncated = True
+                    break
+            if self.truncated:
+                break
+            out.extend((depth + 1, nd, part) for nd, part in nxt)
+            level = nxt
+        self.entries = out
         by_node = {}
         for e in out:
             by_node.setdefault(e[1], []).append(e)

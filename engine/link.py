@@ -46,6 +46,7 @@ import re
 import unicodedata
 import zlib
 
+from .actionlog import MAX_NAME
 from .rules import Rules
 
 VERSION = 2               # the newest format; encode writes g1 unless the game has a start
@@ -58,7 +59,8 @@ MAX_FRAGMENT = 20_000     # characters of the whole fragment
 MAX_TEXT = 65_536         # bytes of decompressed TEXT (no zip bombs)
 MAX_RULES = 300
 MAX_SEED = 64
-MAX_NAME = 64
+# MAX_NAME (actionlog.py) is the engine's one name limit: encode refuses a longer
+# name; decode cuts one (links written before the limit was shared held up to 64).
 MAX_ACTION = 240          # the engine's 200 plus a clock suffix (" @12500ms")
 MAX_ACTIONS = 2_000
 MAX_TURN = 100_000
@@ -223,7 +225,7 @@ def _spec_of_lines(lines: list[str]) -> dict:
     for line in lines[3:3 + n]:
         if line[:1] not in ("0", "1", "2", "3"):
             raise LinkError(DAMAGED)
-        seats.append({"name": line[1:], "kind": SEAT_KINDS[int(line[0])]})
+        seats.append({"name": line[1:1 + MAX_NAME], "kind": SEAT_KINDS[int(line[0])]})
     spec = {"rules": lines[0], "seed": seed, "seats": seats, "actions": lines[3 + n:]}
     _check_spec(spec)
     return spec

@@ -38,6 +38,10 @@ from .moves import MoveError
 from .rules import Rules
 from .scoring import apply_pre
 
+# Left-part tables kept per generation (one per rack variant, each bounded by
+# linegen.MAX_LEFT_PARTS): reused by the variants that share a rack.
+LEFT_TABLES_KEPT = 4
+
 __all__ = ["AllPlays", "Budget", "Candidate", "MoveGenerator", "TopN", "swap_order", "swapped"]
 
 
@@ -306,6 +310,8 @@ class MoveGenerator:
         left_max = self.pick_left_max if pick is not None else 99
         lefts = self._left_tables.get((rack_text, left_max))
         if lefts is None:
+            if len(self._left_tables) >= LEFT_TABLES_KEPT:
+                self._left_tables.clear()   # memory: a bounded number of bounded tables
             lefts = self._left_tables[(rack_text, left_max)] = LeftCache(left_max)
         for across in (True, False):
             if pick is not None and pick.across != across:
@@ -330,4 +336,6 @@ class MoveGenerator:
                     if lefts.line is None:
                         lefts.line = lg
                     lg.run(anchors)
+        if lefts.parts is not None and lefts.parts.truncated:
+            recorder.complete = False   # plays with longer left parts were not made
         return made

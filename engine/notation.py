@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .board import LAYOUTS, Board, SquareError, parse_square, run, square_name
 from .moves import Exchange, MoveError, Pass, Play
-from .rules import Rules, RulesError, parse_int, quoted
+from .rules import Rules, RulesError, parse_int, parse_score, quoted
 from .scoring import apply_pre, lone_tile_across
 from .tiles import BLANK, WILD_LETTERS, excess_tiles
 
@@ -154,7 +154,7 @@ def parse_cgp(text: str, rules: Rules | None = None) -> Position:
     if len(racks_list) > MAX_PLAYERS:
         raise CGPError(f"{len(racks_list)} racks: a game has 1 to {MAX_PLAYERS} players")
     racks = [""] if racks_text == "-" else [_rack_text(r, "rack") for r in racks_list]
-    scores = [parse_int(s) for s in scores_text.split("/")]
+    scores = [parse_score(s) for s in scores_text.split("/")]
     if None in scores:
         raise CGPError(f"scores {quoted(scores_text)} must be integers separated by /")
     if len(scores) != len(racks):

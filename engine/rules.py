@@ -44,6 +44,21 @@ def parse_int(text: str):
     return int(text) if _INT.fullmatch(text) else None
 
 
+# Scores in records (CGP, GCG totals): up to SCORE_DIGITS digits, one limit for the
+# writers and the readers. A start position's scores are at most START_SCORE_MAX
+# (engine/startpos.py); plays, end adjustments and the overtime penalty (a clock
+# never shows more than MAX_SECONDS over) add less than 10**10 to that, so every
+# score a game writes is one its records read back.
+SCORE_DIGITS = 12
+START_SCORE_MAX = 10 ** 9 - 1
+_SCORE = re.compile(r"[+-]?[0-9]{1,%d}" % SCORE_DIGITS)
+
+
+def parse_score(text: str):
+    """The score ``text`` spells in ASCII digits (at most SCORE_DIGITS), or None."""
+    return int(text) if _SCORE.fullmatch(text) else None
+
+
 CLOCK_MAX = 1_000_000     # seconds per player (11.5 days): a bound, not a limit in play
 BONUS_TILES_MAX = 21      # a bonus row names 1..21 tiles played (the longest line)
 BONUS_POINTS_MAX = 1000

@@ -19,17 +19,19 @@ import time
 
 from . import snapshot as snapshots
 from . import tracking
-from .board import LAYOUTS, parse_square, square_name
-from .actionlog import split_action
+from .actionlog import MAX_MS
+from .board import LAYOUTS, square_name
 from .game import Game
 from .importing import open_text
 from .lexicon import Lexicon
-from .link import MAX_NAME, LinkError
+from .link import LinkError
 from .link import decode as decode_link
 from .link import encode as encode_link
 from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
+from .session_util import SessionError, hints_of, int_in, json_object, play_of, replay_log, seats_of
+from .session_util import error as _error
 from .tiles import VALUES, WILD_LETTERS
 
 LEVELS = ("easy", "medium", "hard")
@@ -41,16 +43,14 @@ _seats: list[dict] = []
 _hints: list[tuple[int, int]] = []   # (actions logged then, seat to move) per hint used
 
 HINT_TOP_MAX = 20
-HINT_BUDGET_MAX_MS = 60_000
+HINT_BUDGET_MAX_MS = 20_000          # memory is bounded (linegen.MAX_LEFT_PARTS); this bounds time
 # The generator looks at the clock between board rows, and one row with wild
 # tiles on a crowded 21x21 board can take a few hundred ms past it, so the search
 # gets this share of the hint's budget and the rest is the margin that keeps the
 # hint within its budget (120 crowded iii positions, natively: at most ~130 ms over).
 HINT_SEARCH_SHARE = 0.6
-
-
-class SessionError(ValueError):
-    """A request the session cannot carry out (the message is for a player)."""
+COMPUTER_BUDGET_MAX_MS = 20_000
+MAX_HINTS_USED = 100_000             # as many as a spec's "hints" may list (session_util.hints_of)
 
 
 # --------------------------------------------------------------------- set-up
@@ -90,20 +90,29 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
     """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions",
     "hints", "start"}; "hints" (optional) is the snapshot's list of [actions logged, seat]
     pairs, one per hint used, so a reload keeps them; "start" (optional) the CGP of
-    the position the game began from (snapshots carry it when there is one). An
-    illegal action in the log stops the replay there, with an error naming it."""
+    the position the game began from (snapshots carry it when there is one).
+
+    A spec that cannot start a game is refused ({"error"}) and the current game
+    stays. An action of the log that cannot be read or played stops the replay
+    there: the game opens with the actions before it, and the snapshot says why in
+    "error" (what the page shows), the whole story in "warning" ("...; the game
+    is opened after move 2 of 5.") and the number of actions played in "opened_to"."""
+    return _open(spec, "game")
+
+
+def _open(spec, source: str) -> str:
     global _game, _seats
     try:
-        data = _json_object(spec, "game")
+        data = spec if isinstance(spec, dict) else json_object(spec, "game")
         rules = Rules.from_string(str(data.get("rules", "classic")))
         seed = data.get("seed", 0)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool) or len(str(seed)) > 64:
             raise SessionError("the seed must be a number or a short text")
-        seats = _seats_of(data.get("seats"))
+        seats = seats_of(data.get("seats"), SEAT_KINDS)
         actions = data.get("actions") or []
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SessionError("the moves must be a list of move texts")
-        hints = _hints_of(data.get("hints"), len(seats))
+        hints = hints_of(data.get("hints"), len(seats))
         start = data.get("start")
         start = None if start == "" else start      # an empty start: a new game's empty board
         if start is not None and not isinstance(start, str):
@@ -112,15 +121,10 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
                     names=[s["name"] for s in seats], start=start)
     except ValueError as exc:
         return _error(exc)
+    stopped = replay_log(game, actions, source)
     _game, _seats = game, seats
     _hints[:] = hints
-    for i, action in enumerate(actions):
-        text, elapsed = _split_elapsed(action)
-        try:
-            game.act(text, elapsed)
-        except ValueError as exc:
-            return _snapshot(error=f"move {i + 1} ({_quote(action)}) is not legal here: {exc}")
-    return _snapshot()
+    return _snapshot(*(stopped or (None, None)))
 
 
 def snapshot() -> str:
@@ -134,7 +138,7 @@ def open_link(fragment: str) -> str:
         spec = decode_link(str(fragment))
     except LinkError as exc:
         return _error(exc)
-    out = json.loads(open(json.dumps(spec)))
+    out = json.loads(_open(spec, "link"))
     if "rules" in out:
         out["link"] = {"turn": spec.get("turn"), "view": spec.get("view") or {}}
         if spec.get("ignored"):  # options left out (engine/link.py): the page names them
@@ -145,16 +149,16 @@ def open_link(fragment: str) -> str:
 def link(turn: int = -1) -> str:
     """The share link fragment (without '#') of the current game, optionally
     opening at ``turn``."""
-    game = _need_game()
-    spec = {"rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
-            "actions": list(game.actions)}
-    if game.start is not None:
-        spec["start"] = game.start
-    if turn is not None and int(turn) >= 0:
-        spec["turn"] = int(turn)
     try:
+        game = _need_game()
+        spec = {"rules": game.rules.to_string(), "seed": game.seed, "seats": _seats,
+                "actions": list(game.actions)}
+        if game.start is not None:
+            spec["start"] = game.start
+        if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
+            spec["turn"] = int(turn)
         return encode_link(spec)
-    except LinkError as exc:
+    except ValueError as exc:
         return _error(exc)
 
 
@@ -163,14 +167,14 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
     for an embed snippet), with the turn to show and view options (JSON object);
     {"error"} for a spec that cannot be shared."""
     try:
-        data = _json_object(spec, "game")
+        data = json_object(spec, "game")
         out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
         if data.get("start"):
             out["start"] = data["start"]
-        if turn is not None and int(turn) >= 0:
+        if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             out["turn"] = int(turn)
         if view:
-            out["view"] = _json_object(view, "view options")
+            out["view"] = json_object(view, "view options")
         return encode_link(out)
     except (ValueError, TypeError) as exc:
         return _error(exc)
@@ -209,10 +213,10 @@ def import_record(text: str) -> str:
 
 def act(text: str, elapsed_ms: int = -1) -> str:
     """Apply one action for the player to move; the snapshot after, or {"error"}."""
-    game = _need_game()
-    elapsed = None if elapsed_ms is None or int(elapsed_ms) < 0 else int(elapsed_ms) / 1000
     try:
-        events = game.act(str(text), elapsed)
+        game = _need_game()
+        ms = -1 if elapsed_ms is None else int_in(elapsed_ms, -(10 ** 18), MAX_MS, "the elapsed time (ms)")
+        events = game.act(str(text), None if ms < 0 else ms / 1000)
     except ValueError as exc:
         return _error(exc)
     if not events and str(text).strip().lower() == "check":
@@ -225,8 +229,12 @@ def act(text: str, elapsed_ms: int = -1) -> str:
 
 def undo(n: int = 1) -> str:
     """Take back the last ``n`` actions (fewer if the log is shorter)."""
-    game = _need_game()
-    for _ in range(min(int(n), len(game.actions))):
+    try:
+        game = _need_game()
+        n = int_in(n, 0, 10 ** 9, "the number of moves to take back")
+    except ValueError as exc:
+        return _error(exc)
+    for _ in range(min(n, len(game.actions))):
         game.undo()
     return _snapshot()
 
@@ -236,12 +244,16 @@ def computer(budget_ms: int = 2000) -> str:
     round attempt, a trade, then its play); returns the snapshot after."""
     from .computer import computer_action
 
-    game = _need_game()
-    if game.over and not game.legal_actions().challenge:
-        return _error(SessionError("the game is over"))
-    level = _seats[game.to_move]["kind"]
-    if level not in LEVELS:
-        return _error(SessionError(f"{game.names[game.to_move]} is not a computer player"))
+    try:
+        game = _need_game()
+        budget_ms = int_in(budget_ms, 1, COMPUTER_BUDGET_MAX_MS, "the computer's time budget (ms)")
+        if game.over and not game.legal_actions().challenge:
+            raise SessionError("the game is over")
+        level = _seats[game.to_move]["kind"]
+        if level not in LEVELS:
+            raise SessionError(f"{game.names[game.to_move]} is not a computer player")
+    except ValueError as exc:
+        return _error(exc)
     seat = game.to_move
     events = []
     for _ in range(4):  # a trade or an upheld challenge is followed by the same seat's turn
@@ -263,8 +275,8 @@ def hint(top: int = 5, budget_ms: int = 1000) -> str:
 
     try:
         game = _need_game()
-        top = _int_in(top, 1, HINT_TOP_MAX, "the number of hints")
-        budget = _int_in(budget_ms, 1, HINT_BUDGET_MAX_MS, "the hint's time budget (ms)")
+        top = int_in(top, 1, HINT_TOP_MAX, "the number of hints")
+        budget = int_in(budget_ms, 1, HINT_BUDGET_MAX_MS, "the hint's time budget (ms)")
         if game.over:
             raise SessionError("the game is over")
     except ValueError as exc:
@@ -319,7 +331,9 @@ def hint_used(n: int = 1) -> str:
     "spec_hints": the list to store as the spec's "hints"} (snapshots carry it too)."""
     try:
         game = _need_game()
-        n = _int_in(n, 1, 1000, "the number of hints used")
+        n = int_in(n, 1, 1000, "the number of hints used")
+        if len(_hints) + n > MAX_HINTS_USED:
+            raise SessionError(f"a game counts at most {MAX_HINTS_USED} hints")
     except ValueError as exc:
         return _error(exc)
     _hints.extend([(len(game.actions), game.to_move)] * n)
@@ -333,8 +347,8 @@ def unseen(seat: int = -1) -> str:
     tracking.unseen for the shape (exact counts, or bounds for a scoop)."""
     try:
         game = _need_game()
-        seat = game.to_move if seat is None or int(seat) < 0 else int(seat)
-        return json.dumps(tracking.unseen(game, seat))
+        seat = -1 if seat is None else int_in(seat, -(10 ** 9), game.players - 1, "the seat")
+        return json.dumps(tracking.unseen(game, game.to_move if seat < 0 else seat))
     except ValueError as exc:
         return _error(exc)
 
@@ -363,7 +377,7 @@ def at(k: int) -> str:
     wrote. The game itself does not change."""
     try:
         game = _need_game()
-        k = _int_in(k, 0, len(game.actions), "the move number")
+        k = int_in(k, 0, len(game.actions), "the move number")
     except ValueError as exc:
         return _error(exc)
     view = game.at(k)
@@ -418,9 +432,12 @@ def summary() -> str:
 def preview(placement: str) -> str:
     """Score the tiles the player has put down so far (the placement JSON of
     ``hint_preview``), with the move text to play them. Word validity is shown only where the rules judge words at once."""
-    game = _need_game()
     try:
-        play = _play_of(_json_object(placement, "placement"), game)
+        game = _need_game()
+    except ValueError as exc:
+        return _error(exc)
+    try:
+        play = play_of(json_object(placement, "placement"), game)
         ev = game.preview(play)
     except ValueError as exc:
         return json.dumps({"move": None, "legal": False, "error": str(exc), "score": 0,
@@ -432,59 +449,20 @@ def preview(placement: str) -> str:
     return json.dumps(out)
 
 
-def _play_of(data: dict, game: Game) -> Play:
-    size = game.board.size
-    tiles = data.get("tiles") or []
-    if not isinstance(tiles, list) or not tiles:
-        raise SessionError("put at least one tile on the board")
-    placed = []
-    for t in tiles:
-        if not isinstance(t, dict):
-            raise SessionError("a placed tile is malformed")
-        sq = _square(t.get("sq"), size)
-        tile = str(t.get("tile", "")).upper()
-        letter = str(t.get("letter", "")).upper()
-        if len(tile) != 1 or not ("A" <= tile <= "Z" or tile == "?"):
-            raise SessionError(f"unknown rack tile {_quote(tile)}")
-        if len(letter) != 1 or not "A" <= letter <= "Z":
-            raise SessionError("choose the letter the tile stands for")
-        face_down = t.get("face_down", False)
-        if not isinstance(face_down, bool):
-            raise SessionError("a placed tile's face_down must be true or false")
-        if face_down and tile not in WILD_LETTERS:
-            raise SessionError(f"only a J, Q, X or Z can be played face down, not {_quote(tile)}")
-        cell = letter if tile == letter and not face_down else letter.lower()
-        placed.append((sq, cell, tile))
-    pre = tuple(_pre_of(p, size) for p in data.get("pre") or [])
-    across = _direction(placed, size, data.get("across"))
-    return Play(tuple(sorted(placed)), pre, across)
-
-
-def _pre_of(text, size: int):
-    kind, _, sq = str(text).strip().partition(" ")
-    if kind not in ("swap", "pick"):
-        raise SessionError(f"unknown action {_quote(text)}")
-    return kind, _square(sq, size)
-
-
-def _direction(placed, size: int, hint) -> bool:
-    rows = {sq // size for sq, _, _ in placed}
-    cols = {sq % size for sq, _, _ in placed}
-    if len(placed) > 1 and len(rows) == 1:
-        return True
-    if len(placed) > 1 and len(cols) == 1:
-        return False
-    return True if hint is None else bool(hint)
-
-
 # --------------------------------------------------------------------- snapshot
 
-def _snapshot(error: str | None = None, events=(), game: Game | None = None) -> str:
+def _snapshot(error: str | None = None, warning: str | None = None, events=(),
+              game: Game | None = None) -> str:
     """The current game's snapshot JSON (or a replay view's: its hints are those
     used up to its position)."""
-    view = game if game is not None else _need_game()
+    if game is None and _game is None:
+        return _error(SessionError("no game is open"))
+    view = game if game is not None else _game
     hints = _hints if game is None else [h for h in _hints if h[0] <= len(view.actions)]
-    return json.dumps(snapshots.build(view, _seats, hints, error, events))
+    out = snapshots.build(view, _seats, hints, error, events)
+    if warning:
+        out["warning"], out["opened_to"] = warning, len(view.actions)
+    return json.dumps(out)
 
 
 # --------------------------------------------------------------------- helpers
@@ -499,78 +477,3 @@ def _need_game() -> Game:
     if _game is None:
         raise SessionError("no game is open")
     return _game
-
-
-def _seats_of(raw) -> list[dict]:
-    if raw is None:
-        raw = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
-    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
-        raise SessionError("a game has 1 to 4 seats")
-    seats = []
-    for i, seat in enumerate(raw):
-        if not isinstance(seat, dict):
-            raise SessionError(f"seat {i + 1} is malformed")
-        kind = str(seat.get("kind", "human"))
-        if kind not in SEAT_KINDS:
-            raise SessionError(f"seat {i + 1}: unknown player kind {_quote(kind)}")
-        name = " ".join(str(seat.get("name") or f"Player {i + 1}").split())[:MAX_NAME]
-        seats.append({"name": name or f"Player {i + 1}", "kind": kind})
-    return seats
-
-
-def _hints_of(raw, players: int) -> list[tuple[int, int]]:
-    """The spec's hints: [actions logged, seat] pairs (absent: none)."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > 100_000:
-        raise SessionError("the hints must be a list of [move number, seat] pairs")
-    out = []
-    for h in raw:
-        if (not isinstance(h, list) or len(h) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in h)
-                or h[0] < 0 or not 0 <= h[1] < players):
-            raise SessionError(f"a hint {_quote(h)} is not a [move number, seat] pair of this game")
-        out.append((h[0], h[1]))
-    return out
-
-
-def _split_elapsed(action: str):
-    """A logged action -> (text, seconds or None): the log may carry each action's time."""
-    text, ms = split_action(action)
-    return text, None if ms is None else ms / 1000
-
-
-def _int_in(value, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool):
-        raise SessionError(f"{what} must be a whole number")
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise SessionError(f"{what} must be a whole number") from None
-    if not lo <= n <= hi:
-        raise SessionError(f"{what} must be {lo} to {hi}")
-    return n
-
-
-def _square(name, size: int) -> int:
-    row, col = parse_square(str(name), size)
-    return row * size + col
-
-
-def _json_object(text: str, what: str) -> dict:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        raise SessionError(f"the {what} is not readable") from None
-    if not isinstance(data, dict):
-        raise SessionError(f"the {what} is not readable")
-    return data
-
-
-def _quote(text, limit: int = 40) -> str:
-    text = str(text)
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
-def _error(exc: Exception) -> str:
-    return json.dumps({"error": str(exc)})

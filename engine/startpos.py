@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from .actionlog import GameError
 from .notation import CGPError, Position, format_cgp, parse_cgp
-from .rules import Rules, RulesError
+from .rules import START_SCORE_MAX, Rules, RulesError
 from .tiles import BLANK
 
 MAX_START = 4_000   # characters; a full 21x21 board with four racks is under 1,000
@@ -53,6 +53,8 @@ def read_start(text, rules: Rules, players: int) -> Position:
         pos = parse_cgp(text, rules)
     except CGPError as exc:
         raise StartError(f"the start position: {exc}") from None
+    if any(abs(score) > START_SCORE_MAX for score in pos.scores):
+        raise StartError(f"a start position's scores are at most {START_SCORE_MAX:,} either way")
     named = pos.opcodes.get("var")
     if named is not None:
         try:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from itertools import combinations
 
 from .tiles import BLANK, VOWELS
 
@@ -29,45 +27,29 @@ def conditions(rack) -> set[str]:
 
 def trade_allowed(rack, tiles) -> bool:
     """A set may be traded when its tiles can be removed one at a time, each removal
-    eliminating a condition still present, leaving no condition."""
-    rack = list(rack)
+    made while a condition is still present, with no condition left at the end
+    (RULES.md section 9, as seed 003 reads: BCDFGHK trades two consonants, AAAITUY
+    not two A's).
+
+    Every condition is a count reaching a threshold, so removing tiles never adds
+    one: the order that works, if any, removes last a tile whose return would bring
+    a condition back. So the set is allowed when the rack without it shows none and
+    the rack without all of it but one tile shows one."""
+    rest = list(rack)
     for t in tiles:
-        if t not in rack:
+        if t not in rest:
             return False
-        rack.remove(t)
-    rack_after = rack
-    full = list(rack_after) + list(tiles)
-
-    def search(current, remaining) -> bool:
-        conds = conditions(current)
-        if not remaining:
-            return not conds
-        for t in sorted(set(remaining)):
-            nxt = list(current)
-            nxt.remove(t)
-            if conds - conditions(nxt):
-                rest = list(remaining)
-                rest.remove(t)
-                if search(nxt, rest):
-                    return True
+        rest.remove(t)
+    if not tiles or conditions(rest):
         return False
-
-    return bool(tiles) and search(full, list(tiles))
-
-
-@lru_cache(maxsize=256)
-def _first_trade(rack: str) -> str | None:
-    for n in range(1, len(rack) + 1):
-        for combo in sorted(set(combinations(rack, n))):
-            if trade_allowed(rack, combo):
-                return "".join(combo)
-    return None
+    return any(conditions(rest + [t]) for t in set(tiles))
 
 
 def trade_possible(rack) -> bool:
-    """Some set of the rack may be traded now (a condition alone is not enough:
-    BCDFGHJ shows six consonants, yet no single removal clears it)."""
-    return bool(conditions(rack)) and _first_trade("".join(sorted(rack))) is not None
+    """Some set of the rack may be traded now: with a condition present, removing
+    tiles one at a time always reaches a rack without one, so a condition is
+    enough (kept as a function: callers ask this, not the rule's arithmetic)."""
+    return bool(conditions(rack))
 
 
 def draw_for_trade(bag, rack, n: int, no_blank: bool) -> list[str]:
@@ -75,9 +57,9 @@ def draw_for_trade(bag, rack, n: int, no_blank: bool) -> list[str]:
 
     A tile that would bring back a condition is set aside and another drawn; only
     when the bag holds nothing else are the set-aside tiles drawn from again and
-    kept, so the rack is never left short. With ``no_blank`` (split blanks: the
-    player holds or has drawn a blank) no blank is accepted, and after one blank
-    none is: then the rack may stay short (RULES.md section 9)."""
+    kept, so the rack is never left short. With ``no_blank`` (the player holds or
+    has drawn a blank) no blank is accepted, and after one blank none is: then the
+    rack may stay short (RULES.md section 9)."""
     drawn, aside, blanks = [], [], []
     choosy = True
     while len(drawn) < n:

@@ -12,6 +12,8 @@ fixed, so a failure reproduces exactly.
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
 import struct
 import zlib
@@ -283,3 +285,199 @@ def test_gcg_scores_in_ascii_digits_only():
     assert record != GCGS[0]
     with pytest.raises(GCGError):
         read_gcg(record, LEX)
+
+
+# ------------------------------------------- the session, as the page's worker calls it
+#
+# Issue 16: every export of ui/engine_worker.py (a stub ``js`` stands in for the
+# browser) in random call sequences, and links mutated inside their checksum. An
+# answer is always JSON text; "The engine failed" (the worker's word for an
+# exception that escaped the session) is the finding. After each sequence the
+# current game's snapshot, stored as the page stores it, rebuilds the same game.
+# FUZZ_SLOW=1 runs 10,000 inputs per campaign; the normal suite a sample.
+
+SLOW = os.environ.get("FUZZ_SLOW", "") not in ("", "0")
+N_SESSION = 10_000 if SLOW else 400
+
+
+@pytest.fixture(scope="module")
+def worker():
+    import importlib
+    import sys
+    import types
+    from pathlib import Path
+
+    js = types.ModuleType("js")
+    js.performance = types.SimpleNamespace(timeOrigin=0.0, now=lambda: 0.0)
+    saved = sys.modules.get("js")
+    sys.modules["js"] = js
+    cwd = os.getcwd()
+    os.chdir(Path(__file__).resolve().parent.parent / "wordlists")   # where the worker finds lexicon.bin
+    try:
+        mod = importlib.import_module("ui.engine_worker")
+        mod = importlib.reload(mod)
+    finally:
+        os.chdir(cwd)
+        if saved is None:
+            sys.modules.pop("js", None)
+        else:
+            sys.modules["js"] = saved
+    assert json.loads(mod.status())["state"] == "ready"
+    return mod
+
+
+SEATS = [[{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+         [{"name": "Ann", "kind": "human"}, {"name": "Cy", "kind": "easy"}],
+         [{"name": "Zoë 😀", "kind": "easy"}, {"name": "", "kind": "human"}, {"name": "x" * 32, "kind": "human"}]]
+
+
+def _specs():
+    out = []
+    for (name, seed, actions, _), g in zip(RECORDS, GAMES):
+        out.append({"rules": PRESETS[name].to_string(), "seed": seed, "seats": SEATS[0], "actions": actions})
+        out.append({"rules": PRESETS[name].to_string(), "seed": seed, "seats": SEATS[1],
+                    "actions": actions[:2] + ["- @1500ms"], "hints": [[0, 0]]})
+    out.append({"rules": "classic,clock=60", "seed": 9, "seats": SEATS[2], "actions": ["- @999999999000ms"]})
+    out.append({"rules": "o", "seed": 4, "seats": SEATS[0], "actions": [], "start": CGPS[4].replace(" var classic;", "")})
+    return out
+
+
+SPECS = _specs()
+PLACEMENTS = [json.dumps(p) for p in (
+    {"tiles": [{"sq": "H8", "tile": "A", "letter": "A"}, {"sq": "I8", "tile": "T", "letter": "T"}], "pre": []},
+    {"tiles": [{"sq": "H8", "tile": "?", "letter": "Q", "face_down": False}], "pre": ["swap H8"], "across": False},
+    {"tiles": [{"sq": "K11", "tile": "Z", "letter": "Z", "face_down": True}], "pre": ["pick L11"]},
+)]
+VIEWS = ['{"theme": "dark"}', '{"controls": false, "mode": "replay"}', ""]
+
+
+def _number(rng):
+    return rng.choice([-1, 0, 1, 2, 3, 5, 20, rng.randint(-10, 300), 10 ** 12, -(10 ** 15), 2 ** 63])
+
+
+def _session_call(rng, w, links):
+    """One random export call: (name, args)."""
+    name = rng.choice(w.__export__)
+    spec = json.dumps(rng.choice(SPECS), ensure_ascii=rng.random() < 0.5)
+    args = {
+        "layout": lambda: (mutate(rng, rng.choice(RULES)),),
+        "open_game": lambda: (mutate(rng, spec) if rng.random() < 0.7 else spec,),
+        "act": lambda: (_good_move(rng, w) if rng.random() < 0.4 else
+                        rng.choice(MOVES + ["-", "check", "challenge", "challenge 2", "trade AE", "timeout"])
+                        if rng.random() < 0.5 else mutate(rng, rng.choice(MOVES)),
+                        rng.choice([-1, 0, 1500, 10 ** 12, 10 ** 12 + 1, rng.randint(-10, 10 ** 6)])),
+        "preview": lambda: (mutate(rng, rng.choice(PLACEMENTS)),),
+        "computer": lambda: (rng.choice([1, 5, 20, 0, -3]),),
+        "undo": lambda: (_number(rng),),
+        "hint": lambda: (rng.choice([1, 3, 0, 21]), rng.choice([1, 10, 30, 0, 10 ** 9])),
+        "open_link": lambda: (mutate(rng, rng.choice(links)) if rng.random() < 0.5 else rng.choice(links),),
+        "link": lambda: (_number(rng),),
+        "link_for": lambda: (mutate(rng, spec), _number(rng), rng.choice(VIEWS + [mutate(rng, VIEWS[1])])),
+        "at": lambda: (_number(rng),),
+        "import_record": lambda: (mutate(rng, rng.choice(GCGS + CGPS)),),
+        "unseen": lambda: (_number(rng),),
+        "hint_preview": lambda: (mutate(rng, rng.choice(MOVES)),),
+        "hint_used": lambda: (_number(rng),),
+    }.get(name, lambda: ())()
+    return name, args
+
+
+def _good_move(rng, w) -> str:
+    """A play the hint finds (so that sequences get deep into games), else a pass."""
+    moves = json.loads(w.hint(3, 20)).get("moves") or [{"move": "-"}]
+    return rng.choice(moves)["move"]
+
+
+def _rebuilds(w) -> None:
+    """The page stores a snapshot's spec and reopens it on reload: nothing is lost."""
+    snap = json.loads(w.snapshot())
+    if "racks" not in snap:
+        return
+    spec = {k: snap[k] for k in ("rules", "seed", "seats", "actions", "hints") if k in snap}
+    if "start" in snap:
+        spec["start"] = snap["start"]
+    again = json.loads(w.open_game(json.dumps(spec)))
+    assert "warning" not in again and again["actions"] == snap["actions"], (spec, again.get("error"))
+    assert again["scores"] == snap["scores"] and again["racks"] == snap["racks"]
+
+
+def test_fuzz_session_exports_in_random_sequences(worker):
+    w = worker
+    links = [w.link_for(json.dumps(s)) for s in SPECS]
+    assert all(link.startswith("g") for link in links), links
+    rng = random.Random(16)
+    failures, done = [], 0
+    while done < N_SESSION and len(failures) < 5:
+        w.open_game(json.dumps(rng.choice(SPECS)))
+        for _ in range(rng.randint(5, 25)):
+            name, args = _session_call(rng, w, links)
+            out = getattr(w, name)(*args)
+            done += 1
+            try:
+                if name in ("link", "link_for") and not out.startswith("{"):
+                    from engine.link import decode
+                    decode(out)         # a fragment the session writes is one it reads
+                    continue
+                data = json.loads(out)
+                assert isinstance(data, dict)
+                assert "The engine failed" not in str(data.get("error", "")), data["error"]
+            except Exception as exc:  # noqa: BLE001 - the finding
+                failures.append(f"{name}{tuple(repr(a)[:120] for a in args)}: {type(exc).__name__}: {exc}")
+                break
+        else:
+            try:
+                _rebuilds(w)
+            except AssertionError as exc:
+                failures.append(f"after a sequence: {str(exc)[:300]}")
+    assert not failures, "\n".join(failures)
+
+
+def _seal(tag: str, text: str) -> str:
+    """A link fragment for ``text`` with a valid checksum: only the reader's checks
+    of what is inside can refuse it."""
+    import base64
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    packed = packer.compress(text.encode("utf-8", "surrogatepass")) + packer.flush()
+    crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(4, "big")
+    return tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
+
+
+def _link_texts():
+    from engine.link import encode, _unpack
+    out = []
+    for spec in SPECS:
+        frag = encode(spec)
+        tag, data = frag[:3], frag[3:].partition("&")[0]
+        out.append((tag, "\n".join(_unpack(tag, data))))
+    return out
+
+
+def test_fuzz_resealed_links(worker):
+    """Links mutated inside the checksum: decode raises only LinkError; the
+    session opens them or answers why, and what it opens is the link's game."""
+    from engine.link import LinkError, decode
+    texts = _link_texts()
+    rng = random.Random(17)
+    failures = []
+    for _ in range(N_SESSION if SLOW else N_SESSION * 2):
+        tag, text = rng.choice(texts)
+        lines = text.split("\n")
+        i = rng.randrange(len(lines))
+        lines[i] = mutate(rng, lines[i])
+        frag = _seal(rng.choice([tag, tag, "g1.", "g2."]), "\n".join(lines))
+        try:
+            try:
+                spec = decode(frag)
+            except LinkError:
+                spec = None
+            out = json.loads(worker.open_link(frag))
+            assert "The engine failed" not in str(out.get("error", "")), out["error"]
+            if spec is not None and "racks" in out:
+                # every action played (as the game writes it) or the first it stopped at named
+                assert ("warning" in out) == (len(out["actions"]) < len(spec["actions"]))
+                assert out.get("opened_to", len(spec["actions"])) == len(out["actions"])
+        except Exception as exc:  # noqa: BLE001 - the finding
+            failures.append(f"{type(exc).__name__}: {str(exc)[:160]} <- {lines[i]!r:.120}")
+            if len(failures) >= 5:
+                break
+    assert not failures, "\n".join(failures)

@@ -59,18 +59,23 @@ def test_trade_conditions(rack, found):
 
 
 def test_trade_sets_follow_the_one_at_a_time_rule():
-    # The source's example: AAAITUY trades U and A.
+    # The source's example: AAAITUY trades U and A, not two A's (issue 16 item 14:
+    # each removal is made while a condition is present, none is left at the end).
     assert trade_allowed("AAAITUY", "UA")
-    assert not trade_allowed("AAAITUY", "AT")     # T removes no condition
+    assert not trade_allowed("AAAITUY", "AA")     # after one A, no condition is left
+    assert trade_allowed("AAAITUY", "AT")         # T goes while the three A's remain
     assert not trade_allowed("AAAITUY", "U")      # the triple A would remain
     assert not trade_allowed("AEINRST", "A")      # no condition at all
     assert trade_allowed("AABBCDE", "A")          # one removal ends "two pairs"
+    assert trade_allowed("BCDFGHK", "BC")         # after the first, six consonants remain
+    assert not trade_allowed("BCDFGHK", "B")      # six consonants would remain
+    assert not trade_allowed("BCDFGHK", "BCD")    # the third goes with no condition left
 
 
 @pytest.mark.parametrize("rack,possible", [
     ("AAAITUY", True), ("AABBCDE", True), ("AEINRST", False),
-    ("BCDFGHJ", False),    # six consonants, but no single removal clears it
-    ("AABBCCD", False),    # three pairs: one removal leaves two
+    ("BCDFGHJ", True),     # six consonants: trade two (issue 16 item 14)
+    ("AABBCCD", True),     # three pairs: one goes with two left, then one more
 ])
 def test_trade_possible(rack, possible):
     assert trade_possible(rack) is possible

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.actionlog import MAX_NAME
 from engine import session
 from engine.lexicon import Lexicon
 from engine.notation import parse_move
@@ -124,7 +125,7 @@ def test_names_are_kept_as_text_and_trimmed():
     snap = start(seats=[{"name": "<img src=x onerror=alert(1)>", "kind": "human"},
                         {"name": "  B   o b " + "x" * 50, "kind": "easy"}])
     assert snap["seats"][0]["name"] == "<img src=x onerror=alert(1)>"
-    assert snap["seats"][1]["name"].startswith("B o b") and len(snap["seats"][1]["name"]) == 56
+    assert snap["seats"][1]["name"].startswith("B o b") and len(snap["seats"][1]["name"]) == MAX_NAME
 
 
 def test_computer_replies_and_undo_takes_it_back():
