@@ -17,6 +17,8 @@ Pure and MicroPython-safe: ui/main.py and ui/embed.py carry out the effects
 
 import json
 
+from ui import share
+
 KEY = "wlc.bylink"
 VERSION = 1
 MAX_GAMES = 100
@@ -198,8 +200,12 @@ def on_link_opened(base):
             s["busy"] = "open"
             s["fx"] = s["fx"] + [{"do": "open", "spec": entry["spec"]}]
             return s
-        if s.get("box") and s["box"].get("kind") == "link" and "not secret" in s["box"].get("text", ""):
-            s["box"] = None   # the send box says it, when it is time to send
+        if rel == "new" and not s.get("embed"):
+            seats = snap.get("seats", [])
+            me = s["bylink"]["me"]
+            name = seats[me].get("name", "") if me < len(seats) else ""
+            s["box"] = s["box"] or {"kind": "link", "text": "You play " + name + "'s seat in this game by link: "
+                                    "play your turn, then send the game back. " + share.NOT_SECRET}
         return _save_fx(s)
     return handler
 
@@ -228,17 +234,7 @@ def on_open(s, ev):
     return s
 
 
-def waiting_for(s):
-    """The friend this device waits for (their name), or "" (not a game by link, or our turn)."""
-    bl = s.get("bylink")
-    snap = s["snap"]
-    if not bl or snap.get("phase") in ("over", "view") or s.get("replay"):
-        return ""
-    who = snap.get("to_move", 0)
-    if who == bl["me"]:
-        return ""
-    seats = snap.get("seats", [])
-    return seats[who].get("name", "") if who < len(seats) else ""
+waiting_for = share.waiting_for   # the friend this device waits for (shown by ui/share.py)
 
 
 def install(handlers):

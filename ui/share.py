@@ -449,11 +449,10 @@ def passing(s):
 
 def box_html(s):
     """The share / embed / import / link panel (all text from a link shown as text)."""
-    from ui import bylink
     box = s.get("box")
     if passing(s) and (not box or box["kind"] == "link"):
         box = {"kind": "passed"}
-    waiting = bylink.waiting_for(s)
+    waiting = waiting_for(s)
     if waiting and (not box or box["kind"] == "link"):
         return send_html(waiting, box.get("text", "") if box else "")
     if not box:
@@ -480,7 +479,7 @@ def box_html(s):
                 else "Copy this link:")
         if box.get("to"):
             head += " Send it to " + box["to"] + ": they play their turn from it and send it back."
-        return ('<p class="share-text">' + head + "</p>"
+        return ('<p class="share-text">' + escape(head) + "</p>"
                 '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
                 + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close
                 + back + "</p>")
@@ -508,6 +507,20 @@ def box_html(s):
                                 + "</option>" for lv in LEVELS) + "</select></label> ")
         return imported_html(box) + "<p>" + versus + close + "</p>"
     return ""
+
+
+def waiting_for(s):
+    """Play by link (ui/bylink.py): the friend this device waits for (their name), or ""
+    (not a game by link, or this device's turn)."""
+    bl = s.get("bylink")
+    snap = s["snap"]
+    if not bl or snap.get("phase") in ("over", "view") or s.get("replay"):
+        return ""
+    who = snap.get("to_move", 0)
+    if who == bl["me"]:
+        return ""
+    seats = snap.get("seats", [])
+    return seats[who].get("name", "") if who < len(seats) else ""
 
 
 def send_html(name, note=""):
@@ -549,9 +562,8 @@ def imported_html(box):
 def nodes(s):
     """This module's and the replay bar's regions, for ui/render.py's frame."""
     from ui import replay
-    from ui import bylink
     box = box_html(s)
     bar = replay.bar_html(s)
-    send = "1" if passing(s) or bylink.waiting_for(s) else None
+    send = "1" if passing(s) or waiting_for(s) else None
     return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": send},
             "replaybar": {"_html": bar, "hidden": None if bar else ""}}

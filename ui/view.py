@@ -7,7 +7,7 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import bylink, clock, geom, standin
+from ui import clock, geom, share, standin
 from ui.state import can_place, is_human, my_turn
 from ui.turns import move_text, turn_text
 
@@ -204,7 +204,7 @@ def status_text(s):
         if s["engine"] != "ready":
             return name + " will move when the engine is ready."
         return name + " is thinking\u2026"
-    waiting = bylink.waiting_for(s)
+    waiting = share.waiting_for(s)
     if waiting:
         return "Waiting for " + waiting + ": send the game with \u201cSend to " + waiting + "\u201d."
     if s["handover"] >= 0:

@@ -85,12 +85,13 @@ def test_a_link_opens_its_game_and_the_saved_game_is_kept(page, site_url):
     after = json.loads(kit.native().open_link(page.evaluate("location.hash")))
     assert after["actions"] == spec["actions"] + ["-"]
     assert kit.stored(page)["spec"] == saved_spec
-    # play by link: the next seat is asked for by link, their rack stays hidden here
+    # play by link: the next seat is asked for by link; this screen keeps its own rack (Bob's)
     prompt = page.locator("#sharebox")
-    prompt.get_by_text("send the link to " + EVIL).wait_for(timeout=kit.TIMEOUT_MS)
-    assert page.locator("#handover").is_hidden() and kit.rack_letters(page) == []
+    prompt.get_by_text("Send the game to " + EVIL).wait_for(timeout=kit.TIMEOUT_MS)
+    assert page.locator("#handover").is_hidden()
+    assert sorted(kit.rack_letters(page)) == sorted(after["racks"][snap["to_move"]])
     assert page.locator("img").count() == 0
-    prompt.get_by_role("button", name="Share").click()
+    prompt.get_by_role("button", name="Send to " + EVIL).click()
     page.locator("#share-url").wait_for(timeout=kit.TIMEOUT_MS)
     assert page.locator("#share-url").input_value().endswith(page.evaluate("location.hash"))
     page.locator("#sharebox").get_by_role("button", name="Back to your saved game").click()
@@ -158,8 +159,7 @@ def mutations(frag: str) -> dict[str, str]:
     data, _, _ = frag.partition("&")
     flip = data[:20] + ("A" if data[20] != "A" else "B") + data[21:]
     return {"cut off": data[:len(data) // 2], "tampered": flip, "newer": "g9." + data[3:],
-            "unknown option": data + "&zoom=3", "not base64": data[:10] + "!!*" + data[13:],
-            "tag only": "g1"}
+            "not base64": data[:10] + "!!*" + data[13:], "tag only": "g1", "look-alike": "G1." + data[3:]}
 
 
 def set_hash(page, fragment: str) -> None:
@@ -189,6 +189,18 @@ def test_damaged_links_say_so_and_offer_a_way_on(page, site_url):
         assert len(kit.rack_letters(page)) == 7, what
         assert page.evaluate("location.hash") == "", what   # a reload is then a normal start
     assert kit.stored(page)["spec"]["seed"] == "12"
+
+
+def test_unknown_or_bad_link_options_are_ignored_with_a_note(page, site_url):
+    spec, snap = linked_game(2, seed="lenient")
+    frag = kit.native().link(-1)
+    set_hash(page, frag + "&zoom=3&theme=DARK&utm_source=chat ")
+    page.wait_for_function("() => document.getElementById('notice').textContent.includes('Ignored in this link')",
+                           timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+    notice = page.inner_text("#notice")
+    assert "zoom=3" in notice and "theme=DARK" in notice and "utm_source=chat" in notice
+    assert kit.scores_shown(page) == snap["scores"]      # the intact game opened
 
 
 def test_a_link_with_an_illegal_move_stops_there(page, site_url):
@@ -237,3 +249,4 @@ def test_replay_steps_through_a_link(page, site_url):
     page.wait_for_selector("#replaybar", state="hidden")
     kit.wait_idle(page)
     assert kit.scores_shown(page) == snap["scores"]
+

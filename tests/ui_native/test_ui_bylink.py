@@ -95,3 +95,13 @@ def test_a_link_of_a_game_against_the_computer_is_not_a_game_by_link():
     s["link"] = {"status": "pending", "fragment": "g1.x", "own": False, "turn": None, "view": {}}
     s = step(s, {"t": "link_opened", "snap": fx.snap(actions=["-"]), "bylink_games": []})
     assert s["bylink"] is None
+
+
+def test_a_friends_name_is_text_everywhere_the_send_flow_shows_it():
+    evil = "<img src=x onerror=alert(1)>"
+    s = fresh()
+    s["bylink"] = {"id": "L1", "me": 0}
+    s["snap"] = dict(s["snap"], to_move=1, seats=[{"name": "Ann", "kind": "human"}, {"name": evil, "kind": "human"}])
+    assert "<img" not in share.box_html(s)
+    s = share.on_share_done(s, {"kind": "share", "url": "http://x/#g1.a", "copied": True, "to": evil})
+    assert "<img" not in share.box_html(s)
