@@ -12,6 +12,11 @@ highest score, leave ignored) and prints the level's win rate with a 95% Wilson
 interval (a tie counts half a win), the mean final scores and the mean margin.
 Targets: hard wins >= 55%; medium sits between hard and easy; easy loses most games.
 
+``--levels expert`` plays the expert (engine/expert.py) against hard instead, with
+``--expert-iterations N`` rounds of simulation per move (deterministic) or
+``--expert-ms MS`` of wall time per move; ``--families classic,o`` (``o``: preset o
+alone). Target (issue 18): the interval's lower end above 52% in classic and o.
+
 Games are paired: games 2k and 2k+1 of a family use the same seed (so the same bag
 and the same draws as far as the play lets them stay the same) with the seats
 swapped, which removes most of the luck of the tiles from the comparison. Every
@@ -39,9 +44,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-FAMILIES = {"classic": ("classic",), "o/i": ("o", "i"), "ii": ("ii",), "iii": ("iii",)}
-LEVELS = ("hard", "medium", "easy")
+FAMILIES = {"classic": ("classic",), "o/i": ("o", "i"), "ii": ("ii",), "iii": ("iii",), "o": ("o",)}
+DEFAULT_FAMILIES = ("classic", "o/i", "ii", "iii")
+LEVELS = ("hard", "medium", "easy", "expert")
+DEFAULT_LEVELS = ("hard", "medium", "easy")
 BASELINE = "greedy"
+# The expert (issue 18) meets hard, the level it is built on, not greedy.
+BASELINES = {"expert": "hard"}
+EXPERT = {"ms": None, "iterations": None}   # the expert's bound, from the command line
 Z95 = 1.959963984540054
 
 
@@ -76,9 +86,10 @@ _LEXICON = None
 ENGINE = "unknown"  # set by main(): git commit of the work tree (+dirty engine files)
 
 
-def _init_worker(engine: str) -> None:
+def _init_worker(engine: str, expert: dict) -> None:
     global ENGINE
     ENGINE = engine
+    EXPERT.update(expert)
 
 
 def play_one(task) -> dict:
@@ -91,14 +102,17 @@ def play_one(task) -> dict:
         _LEXICON = Lexicon.default()
     family, level, i = task
     preset, seed, level_first = game_spec(family, i)
-    seats = [level, BASELINE] if level_first else [BASELINE, level]
+    rival = BASELINES.get(level, BASELINE)
+    seats = [level, rival] if level_first else [rival, level]
     t0 = time.perf_counter()
-    game = play_game(PRESETS[preset], seed, seats, _LEXICON)
+    game = play_game(PRESETS[preset], seed, seats, _LEXICON, expert_ms=EXPERT["ms"],
+                     expert_iterations=EXPERT["iterations"])
     dt = time.perf_counter() - t0
     me = 0 if level_first else 1
     mine, theirs = game.scores[me], game.scores[1 - me]
     return {"family": family, "level": level, "i": i, "preset": preset, "seed": seed, "engine": ENGINE,
-            "level_first": level_first, "score": mine, "greedy": theirs,
+            "level_first": level_first, "score": mine, "greedy": theirs, "rival": rival,
+            "expert": dict(EXPERT) if level == "expert" else None,
             "win": 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0,
             "turns": len(game.turns), "seconds": round(dt, 2), "end": game.end_reason}
 
@@ -138,7 +152,7 @@ def table(results: list[dict], families, levels) -> list[dict]:
 
 def print_table(rows, out=sys.stdout) -> None:
     print(f"{'family':8s} {'level':7s} {'games':>5s} {'win rate':>8s}  {'95% interval':>15s} "
-          f"{'score':>6s} {'greedy':>6s} {'margin':>7s} {'s/game':>6s}", file=out)
+          f"{'score':>6s} {'rival':>6s} {'margin':>7s} {'s/game':>6s}", file=out)
     for r in rows:
         if not r["games"]:
             print(f"{r['family']:8s} {r['level']:7s} {0:5d}", file=out)
@@ -158,6 +172,10 @@ def print_table(rows, out=sys.stdout) -> None:
             m = by["medium"]["win_rate"]
             notes.append("medium between: " + ("ok" if by["easy"]["win_rate"] <= m <= by["hard"]["win_rate"]
                                                else "MISSED"))
+        if "expert" in by:
+            lo = by["expert"]["ci95"][0]
+            notes.append(f"expert vs hard: interval's lower end above 52%: {'yes' if lo > 0.52 else 'no'}"
+                         f" ({100 * lo:.1f}%)")
         if "easy" in by:
             notes.append(f"easy < 50%: {'ok' if by['easy']['win_rate'] < 0.5 else 'MISSED'}")
         if notes:
@@ -167,14 +185,20 @@ def print_table(rows, out=sys.stdout) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="games per family and level (default 200)")
-    ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: classic,o/i,ii,iii")
-    ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated: hard,medium,easy")
+    ap.add_argument("--families", default=",".join(DEFAULT_FAMILIES),
+                    help="comma-separated: classic,o/i,ii,iii (and o: o alone)")
+    ap.add_argument("--levels", default=",".join(DEFAULT_LEVELS),
+                    help="comma-separated: hard,medium,easy (against greedy), expert (against hard)")
+    ap.add_argument("--expert-iterations", type=int,
+                    help="the expert's rounds of simulation per move (deterministic; default 8)")
+    ap.add_argument("--expert-ms", type=float, help="the expert's time budget per move (machine-dependent)")
     ap.add_argument("--out", type=Path, help="JSON lines of finished games; resumes from it")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--budget", type=float, help="start no new game after this many seconds")
     ap.add_argument("--report", type=Path, help="only print the table of the games in this file")
     ap.add_argument("--json", type=Path, help="also write the table as JSON")
     args = ap.parse_args(argv)
+    EXPERT.update(ms=args.expert_ms, iterations=args.expert_iterations)
     families = [f.strip() for f in args.families.split(",") if f.strip()]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for f in families:
@@ -230,7 +254,7 @@ def main(argv=None) -> int:
             record(play_one(t))
     else:
         import multiprocessing as mp
-        with mp.Pool(args.jobs, initializer=_init_worker, initargs=(ENGINE,)) as pool:
+        with mp.Pool(args.jobs, initializer=_init_worker, initargs=(ENGINE, dict(EXPERT))) as pool:
             pending = []
             it = iter(todo)
             while True:

@@ -5,7 +5,9 @@ Levels share one generator; they differ in what they look at and what they keep:
   a blank per play (``HARD_MAX_BLANKS``) and swaps all-or-none, to bound the
   search), ranked by score plus the value of the tiles kept (the *leave*, below);
   exchanges when the best play is poor and the bag allows; passes only when
-  nothing else is possible.
+  nothing else is possible. When no play keeps to the cap (a rack of only
+  blanks), every level searches again with more blanks allowed (``_more_blanks``).
+- **expert** (engine/expert.py): simulation on top of hard; as a ``Player`` it is hard.
 - **greedy**: the highest score, leave ignored (the baseline for strength tests).
 - **medium**: plays of at most 6 letters (min. length + 2 where that is more) using at most 5 tiles, score plus half the
   leave; no swaps or pick-offs. It misses long words a person would also miss.
@@ -44,10 +46,15 @@ from .rules import Rules
 from .tiles import rack_value
 
 VOWELS = set("AEIOU")
-LEVELS = ("easy", "medium", "hard", "greedy")
+# "expert" (engine/expert.py) simulates on top of the hard player; as a Player it is hard.
+LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # Tiles played as blanks (blanks and flipped J/Q/X/Z) in one play of the hard
 # player: each costs a factor of up to 26 in plays; bench/movegen.py measures it.
 HARD_MAX_BLANKS = 1
+# When no play uses at most the level's blanks (a rack of only blanks, say), more
+# blanks are allowed, each count stopping after this many plays recorded: a rack
+# of seven blanks has millions of plays, and one found is what matters there.
+MORE_BLANKS_PLAYS = 3000
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,9 @@ class Player:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         self.rules = rules
-        self.level = level
+        self.lexicon = lexicon
+        self.level = level = "hard" if level == "expert" else level
+        self._wider: dict[int, MoveGenerator] = {}
         if level in ("hard", "greedy"):
             self.gen = MoveGenerator(rules, lexicon, max_blanks=HARD_MAX_BLANKS, swaps="all",
                                      pick_left_max=3)
@@ -181,7 +190,49 @@ class Player:
 
     def _best(self, board: Board, rack, value, budget: Budget | None):
         best = self.gen.generate(board, rack, TopN(1, value), budget)
-        return best[0] if best and best[0].equity > -1e8 else None
+        if best and best[0].equity > -1e8:
+            return best[0]
+        return self._more_blanks(board, rack, value, budget)
+
+    def _wild_count(self, board: Board, rack) -> int:
+        """Tiles that may be played as blanks: blanks, J/Q/X/Z when wild, and the
+        blanks on the board a swap could bring to the rack."""
+        n = rack.count("?")
+        if self.rules.wild_jqxz:
+            n += sum(1 for t in rack if t in "JQXZ")
+        if self.rules.blank_swap:
+            n += sum(1 for c in board.cells if c and c.islower())
+        return min(n, len(rack))
+
+    def _more_blanks(self, board: Board, rack, value, budget: Budget | None):
+        """The best play allowing more tiles played as blanks than the level's cap,
+        each count bounded by ``MORE_BLANKS_PLAYS`` plays (deterministic) and the
+        decision's time budget; None when none is found. Why: with a cap of one,
+        a rack of only blanks has no play at all (issue 16, item 11)."""
+        best = None
+        most = self._wild_count(board, rack)
+        if self.level in ("easy", "medium"):
+            most = min(most, {"easy": max(3, self.rules.min_main - 1)}.get(self.level, most))
+        # One more than the cap, then all of them: two searches at most (each count
+        # between would cost as much and rarely adds a better play).
+        for k in sorted({min(self.gen.max_blanks + 1, most), most}):
+            if k <= self.gen.max_blanks:
+                continue
+            gen = self._wider.get(k)
+            if gen is None:
+                gen = self._wider[k] = MoveGenerator(self.rules, self.lexicon, max_blanks=k, swaps="all",
+                                                      picks=self.gen.picks,
+                                                      pick_left_max=self.gen.pick_left_max)
+            bound = Budget(plays=MORE_BLANKS_PLAYS)
+            bound.deadline = budget.deadline if budget is not None else None
+            if budget is not None and budget.exhausted:
+                break
+            found = gen.generate(board, rack, TopN(1, value), bound)
+            if bound.exhausted == "time" and budget is not None:
+                budget.exhausted = "time"
+            if found and found[0].equity > -1e8 and (best is None or found[0].equity > best.equity):
+                best = found[0]
+        return best
 
     def best_play(self, board: Board, rack, budget: Budget | None = None) -> Play | None:
         """The highest-scoring play this level makes, leave ignored (the swap-final-
@@ -199,7 +250,7 @@ class Player:
             # Exchange when keeping the best tiles beats the best play by a margin.
             if best is None or best.equity < keep_value - 2.0 and best.score < 20:
                 throw = _leave_after(rack, keep)
-                if throw:
+                if any(t != "?" for t in throw):  # throwing back only blanks is never better
                     return Exchange("".join(sorted(throw)))
         if best is not None:
             return best.to_play()

@@ -1,4 +1,4 @@
-"""The command-line face: ``python -m engine score|moves|selfplay``.
+"""The command-line face: ``python -m engine score|moves|selfplay|gcg|review``.
 
 Output is JSON on stdout (``moves``: one JSON object a line); unparseable input
 exits 2 with one line on stderr. The word lists are read here (``--lexicon``, or
@@ -18,6 +18,9 @@ from .rules import Rules, RulesError
 
 class UsageError(Exception):
     pass
+
+
+REVIEW_BUDGET_S = 10.0
 
 
 def _rules(text: str) -> Rules:
@@ -109,6 +112,43 @@ def cmd_gcg(args):
     return None
 
 
+def cmd_review(args):
+    """One JSON line per reviewed turn, then {"summary": ...}; see engine/review.py."""
+    from .gcg import GCGError, decode_record, import_record
+    from .review import RANKINGS, ReviewError, Reviewer, game_turns, record_turns, summary
+    if not 0 <= args.budget < 1e6:
+        raise UsageError("--budget must be 0 (no bound) or more seconds")
+    if args.rank not in RANKINGS:
+        raise UsageError(f"--rank must be one of {', '.join(RANKINGS)}")
+    try:
+        with open(args.file, "rb") as f:
+            text = decode_record(f.read())
+    except OSError as exc:
+        raise UsageError(f"cannot read {str(args.file)[:80]}: {exc.strerror or exc}") from None
+    except GCGError as exc:
+        raise UsageError(f"cannot read the record: {exc}") from None
+    if args.rules is not None:
+        rules = _rules(args.rules)
+        if any(line.startswith("#rules") for line in text.splitlines()):
+            raise UsageError("the record names its own rules (#rules); --rules is for records without them")
+        text = f"#rules {rules.to_string()}\n{text}"
+    lexicon = _lexicon(args.lexicon)
+    try:
+        record = import_record(text, lexicon)
+        turns = game_turns(record.game) if record.game is not None else record_turns(record)
+        reviewer = Reviewer(record.rules, lexicon, args.rank, args.budget * 1000 or None)
+    except (GCGError, ReviewError) as exc:
+        raise UsageError(f"cannot review the record: {exc}") from None
+    names = list(record.names)
+    results = []
+    for tp in turns:
+        result = reviewer.review(tp)
+        results.append(result)
+        print(json.dumps({"turn": result["turn"], "player": names[tp.player], "seat": tp.player}
+                         | {k: v for k, v in result.items() if k not in ("turn", "player")}), flush=True)
+    return {"summary": summary(results, names)}
+
+
 def main(argv=None) -> int:
     from .api import MOVES_BUDGET_MS, MOVES_LIMIT
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
@@ -133,7 +173,7 @@ def main(argv=None) -> int:
     p.add_argument("--rules", required=True)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", default="1")
-    p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, greedy")
+    p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, expert, greedy")
     p.add_argument("--start", help="a CGP position every game plays on from (one rack per player)")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_selfplay)
@@ -141,6 +181,15 @@ def main(argv=None) -> int:
     p.add_argument("file")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_gcg)
+    p = sub.add_parser("review", help="review a GCG record: each turn beside the best play, then a summary")
+    p.add_argument("file")
+    p.add_argument("--budget", type=float, default=REVIEW_BUDGET_S,
+                   help=f"seconds per turn: the exact search, then the hard search when it is cut "
+                        f"(default {REVIEW_BUDGET_S:g}; 0: exact, however long)")
+    p.add_argument("--rank", default="score", help="score (default) or equity (score plus the leave's value)")
+    p.add_argument("--rules", help="rules of a record without a #rules line (default classic)")
+    p.add_argument("--lexicon")
+    p.set_defaults(func=cmd_review)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

@@ -45,10 +45,15 @@ from .words import WordJudge
 PAGE_BUDGET_MS = 1500
 
 
-def computer_action(game, level: str = "hard", budget_ms: float | None = None) -> str:
+def computer_action(game, level: str = "hard", budget_ms: float | None = None, *,
+                    iterations: int | None = None, seed=None) -> str:
     """The action text of a computer player of ``level`` for the player to move
     (or, once the game is over, a challenge of an invalid last play). Raises
-    GameError when there is nothing to decide (the game is over)."""
+    GameError when there is nothing to decide (the game is over).
+
+    ``iterations`` and ``seed`` concern the expert only (engine/expert.py): rounds
+    of simulation instead of (or within) the time budget, and the seed of its
+    dealing; without either bound it runs ``expert.DEFAULT_ITERATIONS`` rounds."""
     rules = game.rules
     legal = game.legal_actions()
     me = game.to_move
@@ -67,10 +72,13 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None) -
     if game.phase == "final":
         play = ai.best_play(board, rack, budget)
         return format_move(board, play) if play is not None else "-"
-    if legal.trade and level in ("hard", "medium"):  # greedy ignores leaves; easy keeps it simple
+    if legal.trade and level in ("hard", "medium", "expert"):  # greedy ignores leaves; easy keeps it simple
         tiles = choose_trade(rack, rules, game.bag_count)
         if tiles:
             return f"trade {tiles}"
+    if level == "expert":
+        from .expert import Expert
+        return Expert(rules, game.lexicon).choose(game, budget_ms, iterations, seed)
     return move_text(board, ai.choose(board, rack, game.bag_count, budget))
 
 
@@ -83,7 +91,8 @@ def active_rack(game) -> str:
 def choose_move(rules: Rules, lexicon, level: str, board: Board, rack, bag_count: int,
                 budget_ms: float | None = None) -> str:
     """Step 5 alone, for a bare position (a CGP): the play, exchange or pass of a
-    computer player of ``level`` holding ``rack`` with ``bag_count`` tiles in the bag."""
+    computer player of ``level`` holding ``rack`` with ``bag_count`` tiles in the bag.
+    A bare position has no unseen tiles to simulate with: "expert" plays as hard."""
     budget = Budget(ms=budget_ms) if budget_ms is not None else None
     return move_text(board, Player(rules, lexicon, level).choose(board, rack, bag_count, budget))
 

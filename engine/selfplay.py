@@ -1,7 +1,8 @@
 """Computer-against-computer games (the ``selfplay`` command and bench/strength.py).
 
 Every decision is ``computer.computer_action`` without a time budget, so a game
-is exhaustive and the same on every machine (tests rely on it)."""
+is exhaustive and the same on every machine (tests rely on it); the expert runs
+a fixed number of simulation rounds unless given a time budget."""
 
 from __future__ import annotations
 
@@ -17,13 +18,20 @@ def move_text(game: Game, move) -> str:
     return _move_text(game.board, move)
 
 
-def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400, start=None) -> Game:
+def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400, start=None, *,
+              expert_ms: float | None = None, expert_iterations: int | None = None) -> Game:
     """One game between computer players of the given levels (one per seat), from an
-    empty board or from the CGP position ``start`` (its player to move is seat 0)."""
+    empty board or from the CGP position ``start`` (its player to move is seat 0).
+    ``expert_ms``/``expert_iterations`` bound the expert's simulation (a time
+    budget makes its games machine-dependent); other levels are always exhaustive."""
     game = Game(rules, seed, len(levels), lexicon=lexicon, names=list(levels), start=start)
     while not game.over and len(game.turns) < max_turns:
         t0 = time.perf_counter()
-        text = computer_action(game, levels[game.to_move])
+        level = levels[game.to_move]
+        if level == "expert":
+            text = computer_action(game, level, expert_ms, iterations=expert_iterations)
+        else:
+            text = computer_action(game, level)
         if timings is not None:
             timings.append(time.perf_counter() - t0)
         game.act(text)

@@ -34,7 +34,7 @@ from .session_util import SessionError, hints_of, int_in, json_object, play_of, 
 from .session_util import error as _error
 from .tiles import VALUES, WILD_LETTERS
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 SEAT_KINDS = ("human",) + LEVELS
 
 _lexicon: Lexicon | None = None
@@ -256,9 +256,12 @@ def computer(budget_ms: int = 2000) -> str:
         return _error(exc)
     seat = game.to_move
     events = []
+    start = time.perf_counter()
     for _ in range(4):  # a trade or an upheld challenge is followed by the same seat's turn
         t0 = time.perf_counter()
-        text = computer_action(game, level, budget_ms)
+        # one budget for the whole turn: a trade and the play after it share it
+        left = max(1, budget_ms - round((t0 - start) * 1000))
+        text = computer_action(game, level, left)
         # under a clock the computer is charged its own thinking time, like anyone
         spent = round(time.perf_counter() - t0, 3) if game.rules.clock else None
         events.extend(game.act(text, spent))

@@ -12,7 +12,7 @@ import pytest
 
 from engine import api
 from engine.ai import Player
-from engine.computer import active_rack, choose_trade, computer_action
+from engine.computer import active_rack, choose_move, choose_trade, computer_action
 from engine.game import DECLINE, FINAL, INVALID, PLAY, Game
 from engine.lexicon import Lexicon
 from engine.movegen import AllPlays, Budget, MoveGenerator
@@ -323,3 +323,20 @@ def test_moves_command_limit_and_budget():
     assert [json.loads(x)["score"] for x in full.stdout.splitlines()] == [66, 66]
     bad = subprocess.run(cmd + ["--limit", "-1"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "--limit" in bad.stderr
+
+
+# ----------------------------------------------------------------- racks of blanks
+@pytest.mark.parametrize("preset,rack", [("ii", "????????"), ("o", "???????"), ("ii", "??????AE")])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "greedy"])
+def test_a_rack_of_blanks_plays(preset, rack, level):
+    """Issue 16, item 11: with at most one tile played as a blank per play, a rack
+    of only blanks had no play and every level exchanged or passed."""
+    rules = PRESETS[preset]
+    board = empty_board(preset)
+    text = choose_move(rules, LEX, level, board, rack, 80)
+    move = parse_move(text, board, rules, rack)
+    assert isinstance(move, Play), text
+    ev = evaluate(board, rack, move, rules)
+    assert ev.legal, ev.error
+    # Without a budget the choice repeats exactly.
+    assert choose_move(rules, LEX, level, board, rack, 80) == text

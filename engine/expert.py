@@ -1,0 +1,319 @@
+"""The expert computer: the hard player's best few moves, judged by simulation.
+
+Why: the hard player ranks a move by its score plus a fixed value of the tiles it
+keeps; it cannot see that a play opens a triple-word lane, or that a leave is poor
+on *this* board against *these* unseen tiles. The strongest crossword programs
+play the top candidates forward against sampled opponent racks and keep the one
+with the best outcome; this does that under every knob of RULES.md, because each
+simulated turn is a real ``Game.act`` (bonuses, cap, pick-offs, swaps, wild
+J/Q/X/Z, the end rules and adjustments all apply as in play).
+
+- **Candidates** (``candidates``): the top ``CANDIDATES`` plays by the hard
+  player's equity (its generator: swaps and pick-offs included), the best
+  exchange (when the bag allows one) and a pass (when it does not).
+- **Worlds** (``sample_world``): the other racks and the bag's order are dealt from
+  the tiles the player has not seen (``tracking.unseen``); with a scoop (I, II,
+  III) that is the whole set less what was seen, with the tiles known to be unseen
+  (``at_least``) always in, so the scooped tiles nobody saw stay unknown. Racks the
+  rules reveal are kept as they are.
+- **Simulation**: in each round one world is dealt and every live candidate is
+  played in it (common random numbers: the same racks and draws for all), then
+  ``PLIES`` turns by the hard player; a candidate's value is the spread change
+  plus both sides' leave values. Once the bag holds at most a rack's worth
+  (``END_BAG``), turns go on up to ``END_PLIES`` (usually to the end) and the value
+  is the win (1, 0.5, 0) with the spread as a tie-break: the win chance.
+- **Anytime**: rounds go on until the time budget runs out (a round cut short is
+  dropped) or, with ``iterations``, for exactly that many rounds (deterministic:
+  tests, self-play). After ``MIN_ROUNDS``, a candidate whose paired difference to
+  the best is more than ``PRUNE_Z`` standard errors below it is dropped; one left
+  ends the search early.
+- **The choice**: the hard player's own choice stands unless a candidate beats it
+  by ``SWITCH_Z`` standard errors of the paired difference: with few rounds (a
+  big board, a slow machine) the expert plays like hard rather than like noise.
+- **Endgame** (bag empty, two players, the other rack known: a 100-tile set, or
+  racks revealed): ``endgame.solve``, a depth-limited search over both racks.
+
+Determinism: the dealing uses ``random.Random(seed)``, the seed by default derived
+from what the player sees, so the same position, seed and ``iterations`` give the
+same choice on every machine; a time budget makes the number of rounds (and so
+the choice) depend on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from dataclasses import dataclass, field
+
+from .ai import Player, best_keep, leave_value
+from .endgame import known_racks, solve
+from .movegen import Budget, TopN
+from .moves import Exchange, Pass
+from .notation import format_move
+from .tiles import rack_value
+from .tracking import unseen
+
+CANDIDATES = 6        # plays kept by the hard player's equity (plus an exchange or a pass)
+PLIES = 2             # hard-player turns after the candidate: the reply and our next turn
+END_BAG = 7           # bag at most this (or a rack): simulate to the end, value the win
+END_PLIES = 8
+MIN_ROUNDS = 4        # rounds before any candidate is dropped
+PRUNE_Z = 2.5
+SWITCH_Z = 1.0
+DEFAULT_ITERATIONS = 8   # rounds without a time budget (self-play)
+MAX_ROUNDS = 10_000
+
+
+@dataclass
+class Choice:
+    """One candidate: its move text, the hard player's equity of it, and its
+    value in each simulated round."""
+
+    text: str
+    equity: float
+    values: list = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else float("-inf")
+
+
+class Expert:
+    """The expert player for one rule set and lexicon."""
+
+    def __init__(self, rules, lexicon):
+        self.rules = rules
+        self.lexicon = lexicon
+        self.hard = Player(rules, lexicon, "hard")
+        self.rounds = 0            # rounds completed in the last ``choose`` (for bench/)
+        self.stopped = ""          # why the last search stopped: time, rounds, clear, single, endgame
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, game, budget_ms: float | None = None, iterations: int | None = None,
+               seed=None) -> str:
+        """The move text for the player to move (phase "play"). ``budget_ms``: wall
+        time (anytime); ``iterations``: rounds of simulation (deterministic);
+        neither: ``DEFAULT_ITERATIONS`` rounds."""
+        budget = Budget(ms=budget_ms) if budget_ms is not None else None
+        if budget is None and iterations is None:
+            iterations = DEFAULT_ITERATIONS
+        self.rounds, self.stopped = 0, ""
+        if known_racks(game):
+            text = solve(game, self.hard, budget, depth=None if budget is not None else 3)
+            if text is not None:
+                self.stopped = "endgame"
+                return text
+            if budget is not None and budget.exhausted:
+                return self._fallback(game)
+        cands, incumbent = self.candidates(game, budget)
+        if not cands:
+            return "-"
+        if len(cands) == 1 or (budget is not None and budget.exhausted):
+            self.stopped = "single" if len(cands) == 1 else "time"
+            return cands[incumbent].text
+        self._simulate(game, cands, budget, iterations, seed)
+        return self._pick(cands, incumbent).text
+
+    def _fallback(self, game) -> str:
+        """The hard player's move (no time left)."""
+        board = game.board
+        return format_move(board, self.hard.choose(board, str(game.active_rack), game.bag_count))
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, game, budget: Budget | None = None) -> tuple[list[Choice], int]:
+        """The candidates, best equity first, and the index of the one the hard
+        player would choose (its exchange rule included)."""
+        rules, hard = self.rules, self.hard
+        board, rack, bag = game.board, list(str(game.active_rack)), game.bag_count
+        value = hard._value(rack, bag)
+        plays = hard.gen.generate(board, rack, TopN(CANDIDATES, value), budget)
+        plays = [c for c in plays if c.equity > -1e8]
+        if not plays:
+            more = hard._more_blanks(board, rack, value, budget)
+            plays = [more] if more is not None else []
+        out = [Choice(format_move(board, c.to_play()), c.equity) for c in plays]
+        incumbent = 0
+        if bag >= rules.rack_size:
+            keep, keep_value = best_keep(rack, rules)
+            throw = list(rack)
+            for t in keep:
+                throw.remove(t)
+            if any(t != "?" for t in throw):
+                out.append(Choice(format_move(board, Exchange("".join(sorted(throw)))), keep_value))
+                if not plays or (plays[0].equity < keep_value - 2.0 and plays[0].score < 20):
+                    incumbent = len(out) - 1
+        else:
+            kept = leave_value(rack, rules) if bag else -2.0 * rack_value(rack) - 8.0
+            out.append(Choice(format_move(board, Pass()), kept))
+            if not plays:
+                incumbent = len(out) - 1
+        return out, incumbent
+
+    # ------------------------------------------------------------------ simulation
+    def _simulate(self, game, cands: list[Choice], budget, iterations, seed) -> None:
+        me = game.to_move
+        end = game.bag_count <= min(END_BAG, self.rules.rack_size)
+        plies = END_PLIES if end else max(PLIES, game.players)
+        if seed is None:
+            seed = position_seed(game)
+        rng = random.Random(seed)
+        view = unseen(game, me)
+        live = list(range(len(cands)))
+        limit = iterations if iterations is not None else MAX_ROUNDS
+        self.stopped = "rounds"
+        for r in range(limit):
+            world = sample_world(game, rng, view)
+            got = []
+            for i in live:
+                v = self._play_out(world, cands[i].text, me, plies, end, budget)
+                if v is None:
+                    break
+                got.append(v)
+            if len(got) < len(live):
+                self.stopped = "time"
+                return            # the round was cut short: dropped
+            for i, v in zip(live, got):
+                cands[i].values.append(v)
+            self.rounds = r + 1
+            if r + 1 >= MIN_ROUNDS:
+                live = _prune(cands, live)
+                if len(live) == 1:
+                    self.stopped = "clear"
+                    return
+
+    def _play_out(self, world, text: str, me: int, plies: int, end: bool, budget):
+        """The value of ``text`` in one dealt world; None when the time ran out."""
+        g = world.at(len(world.actions))
+        g.act(text)
+        turns = 0
+        while not g.over and turns < plies:
+            seat = g.to_move
+            for _ in range(4):     # a free trade is followed by the same seat's turn
+                g.act(self._hard_text(g, budget))
+                if budget is not None and budget.exhausted:
+                    return None
+                if g.over or g.to_move != seat:
+                    break
+            turns += 1
+        return outcome(g, me, self.rules, end)
+
+    def _hard_text(self, g, budget) -> str:
+        """One action of the hard player in a simulated game."""
+        from .computer import choose_trade   # computer imports this module
+        board, rack = g.board, str(g.active_rack)
+        hard = self.hard
+        if g.phase == "final":
+            play = hard.best_play(board, rack, budget)
+            return format_move(board, play) if play is not None else "-"
+        if g.legal_actions().trade:
+            tiles = choose_trade(rack, self.rules, g.bag_count)
+            if tiles:
+                return f"trade {tiles}"
+        return format_move(board, hard.choose(board, rack, g.bag_count, budget))
+
+    def _pick(self, cands: list[Choice], incumbent: int) -> Choice:
+        """The incumbent (the hard player's choice) unless the best by simulation
+        beats it clearly (``SWITCH_Z``)."""
+        inc = cands[incumbent]
+        best = max((c for c in cands if c.values), key=lambda c: c.mean, default=inc)
+        if best is inc or not inc.values:
+            return best if inc.values or not best.values else inc
+        n = min(len(best.values), len(inc.values))
+        diffs = [a - b for a, b in zip(best.values[:n], inc.values[:n])]
+        mean, se = _mean_se(diffs)
+        return best if mean > SWITCH_Z * se else inc
+
+
+def _mean_se(xs) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _prune(cands: list[Choice], live: list[int]) -> list[int]:
+    """The live candidates not clearly worse than the best (paired differences
+    over the rounds all of them played)."""
+    best = max(live, key=lambda i: cands[i].mean)
+    keep = []
+    for i in live:
+        if i == best:
+            keep.append(i)
+            continue
+        n = min(len(cands[i].values), len(cands[best].values))
+        diffs = [a - b for a, b in zip(cands[best].values[:n], cands[i].values[:n])]
+        mean, se = _mean_se(diffs)
+        if not (mean > 0 and mean > PRUNE_Z * se):
+            keep.append(i)
+    return keep
+
+
+# ---------------------------------------------------------------------- worlds
+def position_seed(game) -> int:
+    """A seed from what the player to move sees (board, own rack, scores, bag
+    count): the same position gives the same simulation, and the hidden tiles
+    play no part in it."""
+    board = game.board
+    text = "|".join(("".join(c or "." for c in board.cells), str(game.active_rack),
+                     ",".join(map(str, game.scores)), str(game.bag_count), str(game.to_move)))
+    return zlib.crc32(text.encode())
+
+
+def sample_world(game, rng: random.Random, view: dict | None = None):
+    """A copy of ``game`` whose other racks and bag are dealt at random from the
+    tiles the player to move has not seen (module docstring). ``view``: the
+    player's ``tracking.unseen`` when already known (with a scoop it reads the
+    whole game, so one decision computes it once)."""
+    me = game.to_move
+    world = game.at(len(game.actions))
+    state = world._state            # the engine's own copy: redealt in place
+    if view is None:
+        view = unseen(game, me)
+    known = {r["seat"] for r in (view["revealed"] or ())}
+    tiles = dict(view["tiles"])
+    for seat in known:
+        for t in state.racks[seat]:
+            tiles[t] -= 1
+    need = view["total"] - sum(len(state.racks[s]) for s in known)
+    must = []
+    if view["at_least"] is not None:
+        for t, n in view["at_least"].items():
+            n = min(n, tiles[t])
+            must.extend([t] * n)
+            tiles[t] -= n
+    rest = [t for t in sorted(tiles) for _ in range(max(0, tiles[t]))]
+    pool = must + rng.sample(rest, max(0, min(len(rest), need - len(must))))
+    rng.shuffle(pool)
+    for seat in range(game.players):
+        if seat == me or seat in known:
+            continue
+        n = len(state.racks[seat])
+        state.racks[seat], pool = pool[:n], pool[n:]
+    state.bag.tiles = sorted(pool)
+    state.bag.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+def outcome(g, me: int, rules, end: bool) -> float:
+    """A simulated game's value for seat ``me``: the spread (against the best other
+    seat) plus each side's leave when the game goes on; near the end, the win
+    (1, 0.5, 0) with a thousandth of a point per point of spread."""
+    others = [p for p in range(g.players) if p != me]
+    rival = max(others, key=lambda p: g.scores[p])
+    spread = float(g.scores[me] - g.scores[rival])
+    if not g.over:
+        bag = g.bag_count
+        spread += _kept(g.rack(me), bag, rules) - _kept(g.rack(rival), bag, rules)
+    if not end:
+        return spread
+    win = 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0
+    return win + spread / 1000.0
+
+
+def _kept(rack: str, bag: int, rules) -> float:
+    if bag:
+        return leave_value(rack, rules)
+    return -2.0 * rack_value(rack) - (8.0 if rack else 0.0)

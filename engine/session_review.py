@@ -1,0 +1,276 @@
+"""The review's text face for the page's engine worker (JSON in, JSON out).
+
+Like engine/session.py (whose current game and word lists it uses): every
+argument is a str or an int, every result JSON text, and nothing raises; a
+request that cannot be met returns ``{"error": ...}``. The page calls
+``review_plan`` once (the turns to review, at once), then ``review_turn`` once per
+turn, so each worker call is short (about the time budget; twice it at most when
+the budget cuts the exact search and the hard search runs as the fallback): the
+page stays responsive, draws a progress bar, can stop between turns and resume
+after a reload (results are keyed by score-sheet line), then ``review_summary``
+on the results it holds. engine/review.py does the work.
+
+Sources: "" is the game open in the session (only its settled turns: never the
+turn to come, nor a last play that may still be challenged or checked); a game
+spec JSON (``{"rules", "seed", "seats", "actions", "start"}``, as snapshots and
+past games store it); or a GCG record (ours replays exactly; another program's
+gives its racks, and its board is rebuilt line by line).
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import session
+from .board import square_name
+from .game import Game
+from .gcg import import_record
+from .moves import Play
+from .rules import Rules
+from .review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
+                     record_turns, summary)
+from .actionlog import split_action
+from .tiles import VALUES, WILD_LETTERS
+
+BUDGET_MIN_MS, BUDGET_MAX_MS = 50, 60_000
+SOURCE_MAX = 200_000
+
+_loaded: dict = {"key": None}      # the source of the last plan: key, game or record turns, names
+_reviewers: dict = {}              # (rules text, ranking, budget) -> Reviewer
+
+
+def review_plan(source: str = "", seats: str = "") -> str:
+    """Load a source and list its turns to review: {"source": "game" (the open
+    one) | "spec" (a spec or one of our records, replayed exactly) | "record"
+    (another program's), "rules", "names", "over", "seats" (reviewed), "turns": [{"turn",
+    "player", "name", "rack", "kind", "played", "score", "action"}], "pending":
+    a sentence when a turn is held back (the turn to come; a play that may
+    still be challenged)}. ``seats``: a JSON list of seat numbers (0-based);
+    "" the people (human seats) of the open game, else every seat."""
+    try:
+        loaded = _load(str(source or ""))
+        chosen = _seats(seats, loaded)
+        turns = _positions(loaded)
+    except ValueError as exc:
+        return _error(exc)
+    names = loaded["names"]
+    rows = [{"turn": tp.index, "player": tp.player, "name": names[tp.player], "rack": tp.rack,
+             "kind": tp.kind, "played": tp.played, "score": tp.score, "action": tp.action}
+            for tp in turns if tp.player in chosen]
+    game = loaded.get("game")
+    pending = ""
+    if game is not None and not game.over:
+        pending = ("The last play may still be challenged or checked: it is reviewed once settled."
+                   if last_play_open(game) else "The turn to come is not reviewed: that would be a hint.")
+    return json.dumps({"source": loaded["kind"], "rules": loaded["rules"].to_string(), "names": names,
+                       "over": loaded["over"], "seats": sorted(chosen), "turns": rows, "pending": pending})
+
+
+def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str:
+    """Review score-sheet line ``turn`` of the source of the last ``review_plan``
+    (none: the open game). ``budget_ms``: the turn's time (50 to 60,000; 0: no
+    bound, exact however long): the exact search first, the hard search in the
+    rest when the exact one is cut; ``ranking``: "score" or "equity".
+
+    The result is engine.review's (turn, player, rack, kind, played, score, words,
+    best, best_score, best_words [{"word", "score"}], best_bonus, missed, found,
+    marks, ranking, cut, search, ms; equity ranking: equity, best_equity) plus
+    "name", "budget_ms", "best_tiles" [{"sq", "tile", "letter"[, "face_down"]}] and
+    "best_pre" ["swap J5", "pick K11"] (the best play's placement, to draw as a
+    ghost: empty for a pass or exchange), "best_across", "action" (our games: the
+    replay position before the turn is ``at(action)``; records: null) and, for a
+    record, "tiles": the board before the turn as snapshot tiles."""
+    try:
+        turn = _int(turn, 0, 100_000, "the turn")
+        budget = _int(budget_ms, 0, BUDGET_MAX_MS, "the time budget (ms)")
+        if 0 < budget < BUDGET_MIN_MS:
+            raise ReviewError(f"the time budget must be 0 (no bound) or {BUDGET_MIN_MS} to {BUDGET_MAX_MS} ms")
+        ranking = str(ranking or "score")
+        if ranking not in RANKINGS:
+            raise ReviewError(f"unknown ranking {ranking[:20]!r} (score or equity)")
+        loaded = _loaded if _loaded["key"] is not None else _load("")
+        if loaded["kind"] == "game":
+            loaded = _load("")     # the open game as it is now
+        tp = _turn(loaded, turn)
+        out, best = _reviewer(loaded["rules"], ranking, budget or None).review_move(tp)
+    except ValueError as exc:
+        return _error(exc)
+    size = tp.board.size
+    out["name"] = loaded["names"][tp.player]
+    out["budget_ms"] = budget
+    out["action"] = tp.action
+    out["best_tiles"], out["best_pre"], out["best_across"] = [], [], True
+    if isinstance(best, Play):
+        out["best_tiles"] = [_placed(square_name(*divmod(sq, size)), cell, tile) for sq, cell, tile in best.tiles]
+        out["best_pre"] = [f"{kind} {square_name(*divmod(sq, size))}" for kind, sq in best.pre]
+        out["best_across"] = best.across
+    if tp.action is None:
+        board = tp.board
+        out["tiles"] = [{"sq": square_name(*divmod(sq, size)), "letter": c,
+                         "blank": c.islower() and sq not in board.wild,
+                         "flipped": board.wild.get(sq, "") if c.islower() else "",
+                         "value": 0 if c.islower() else VALUES[c]} for sq, c in enumerate(board.cells) if c]
+    return json.dumps(out)
+
+
+def review_summary(results: str) -> str:
+    """The summary of a list of ``review_turn`` results (JSON): {"ranking",
+    "players": [{"seat", "name", "turns", "found", "found_share", "missed",
+    "score", "best_score"}], "turns", "found", "cut", "ms", "words_missed":
+    [{"word", "score", "move", "turn", "player"}] longest first}."""
+    try:
+        data = json.loads(results)
+        if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+            raise ReviewError("the results must be a list of turn reviews")
+        names = {}
+        for r in data:
+            for key in ("turn", "player", "score", "best_score", "missed", "found", "ranking", "best"):
+                if key not in r:
+                    raise ReviewError(f"a turn review lacks {key!r}")
+            if not isinstance(r["player"], int) or not 0 <= r["player"] < 4:
+                raise ReviewError("a turn review names no seat")
+            names[r["player"]] = str(r.get("name") or f"Player {r['player'] + 1}")
+        out = summary(data, [names.get(p, f"Player {p + 1}") for p in range(4)])
+    except (ValueError, TypeError) as exc:
+        return _error(exc)
+    return json.dumps(out)
+
+
+# --------------------------------------------------------------------- sources
+
+def _load(source: str) -> dict:
+    """The source as a dict: kind, key, rules, names, over, kinds (seat kinds or
+    None), and game (our games) or turns (a record's TurnPositions)."""
+    global _loaded
+    if len(source) > SOURCE_MAX:
+        raise ReviewError("this record is too long to review")
+    lexicon = session._need_lexicon()
+    text = source.strip()
+    if not text:
+        game = session._need_game()
+        out = {"kind": "game", "game": game, "kinds": [s["kind"] for s in session._seats]}
+    elif _loaded["key"] == text:
+        return _loaded
+    elif text.startswith("{"):
+        out = {"kind": "spec", "game": _spec_game(text, lexicon), "kinds": _spec_kinds(text)}
+    elif text[:1] in "#>":
+        rec = import_record(text, lexicon)
+        if rec.game is not None:
+            out = {"kind": "spec", "game": rec.game, "kinds": None}
+        else:
+            out = {"kind": "record", "turns": record_turns(rec), "rules": rec.rules, "names": list(rec.names),
+                   "over": rec.over, "kinds": None}
+    else:
+        raise ReviewError("review an open game, a game spec or a GCG record")
+    if "game" in out:
+        game = out["game"]
+        out.update(rules=game.rules, names=list(game.names), over=game.over)
+    out["key"] = text
+    _loaded = out
+    return out
+
+
+def _spec_game(text: str, lexicon) -> Game:
+    """The game a spec describes, its whole log replayed (a bad action: an error)."""
+    data = _json_object(text)
+    rules = Rules.from_string(str(data.get("rules", "classic")))
+    start = data.get("start") or None
+    if start is not None and not isinstance(start, str):
+        raise ReviewError("the start position must be CGP text")
+    actions = data.get("actions") or []
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ReviewError("the moves must be a list of move texts")
+    seats = _spec_seats(data)
+    names = [str(s.get("name") or f"Player {i + 1}") for i, s in enumerate(seats)]
+    game = Game(rules, data.get("seed", 0), len(seats), lexicon=lexicon, names=names, start=start)
+    for i, action in enumerate(actions):
+        try:
+            text_, ms = split_action(action)
+            game.act(text_, None if ms is None else ms / 1000)
+        except ValueError as exc:
+            raise ReviewError(f"move {i + 1} ({action[:40]!r}) is not legal here: {exc}") from None
+    return game
+
+
+def _spec_seats(data: dict) -> list:
+    seats = data.get("seats")
+    if seats is None:
+        seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 4 or not all(isinstance(s, dict) for s in seats):
+        raise ReviewError("a game has 1 to 4 seats")
+    return seats
+
+
+def _spec_kinds(text: str):
+    return [str(s.get("kind", "human")) for s in _spec_seats(_json_object(text))]
+
+
+def _json_object(text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ReviewError("the game is not readable") from None
+    if not isinstance(data, dict):
+        raise ReviewError("the game is not readable")
+    return data
+
+
+def _seats(raw: str, loaded: dict) -> set:
+    n = len(loaded["names"])
+    if not str(raw or "").strip():
+        kinds = loaded.get("kinds")
+        people = {i for i, k in enumerate(kinds or ()) if k == "human"}
+        return people or set(range(n))
+    try:
+        seats = json.loads(raw)
+    except ValueError:
+        raise ReviewError("the seats must be a JSON list of seat numbers") from None
+    if not isinstance(seats, list) or not seats or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in seats):
+        raise ReviewError(f"the seats must be a list of seat numbers, 0 to {n - 1}")
+    return set(seats)
+
+
+def _positions(loaded: dict):
+    return loaded["turns"] if loaded["kind"] == "record" else game_turns(loaded["game"])
+
+
+def _turn(loaded: dict, turn: int):
+    if loaded["kind"] == "record":
+        for tp in loaded["turns"]:
+            if tp.index == turn:
+                return tp
+        raise ReviewError(f"line {turn} of the record is not a turn that is reviewed")
+    check_reviewable(loaded["game"], turn)
+    return game_turn(loaded["game"], turn)
+
+
+def _reviewer(rules, ranking: str, budget) -> Reviewer:
+    key = (rules.to_string(), ranking, budget, id(session._need_lexicon()))
+    if key not in _reviewers:
+        _reviewers.clear()
+        _reviewers[key] = Reviewer(rules, session._need_lexicon(), ranking, budget)
+    return _reviewers[key]
+
+
+def _placed(sq: str, cell: str, tile: str) -> dict:
+    out = {"sq": sq, "tile": tile, "letter": cell.upper()}
+    if cell.islower() and tile in WILD_LETTERS:
+        out["face_down"] = True
+    return out
+
+
+def _int(value, lo: int, hi: int, what: str) -> int:
+    if isinstance(value, bool):
+        raise ReviewError(f"{what} must be a whole number")
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise ReviewError(f"{what} must be a whole number") from None
+    if not lo <= n <= hi:
+        raise ReviewError(f"{what} must be {lo} to {hi}")
+    return n
+
+
+def _error(exc: Exception) -> str:
+    return json.dumps({"error": str(exc)})

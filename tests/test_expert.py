@@ -1,0 +1,142 @@
+"""The expert computer (engine/expert.py, engine/endgame.py): legal in every preset,
+within its budget, repeatable by seed and rounds, and blind to hidden tiles."""
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.computer import computer_action
+from engine.endgame import known_racks, solve
+from engine.expert import Expert, position_seed, sample_world
+from engine.game import INVALID, PHONY, RETRY, Game
+from engine.lexicon import Lexicon
+from engine.notation import Position, format_cgp, parse_cgp
+from engine.rules import PRESETS
+from engine.selfplay import play_game
+from engine.tiles import TILE_SETS
+from engine.tracking import unseen
+from enginekit import empty_board
+
+ROOT = Path(__file__).resolve().parents[1]
+LEX = Lexicon.default()
+BUDGET_MS = 300
+# Generous: the project machine's 2 cores are shared; the budget is what is tested,
+# the margin only keeps a busy machine from failing the test.
+MARGIN_MS = 1500
+
+
+def positions(preset):
+    """An early, a middle and an end (bag empty) position of bench/positions."""
+    rules = PRESETS[preset]
+    lines = [x for x in (ROOT / "bench" / "positions" / f"{preset}.txt").read_text().splitlines()
+             if x and not x.startswith("#")]
+    picked = [lines[1], lines[len(lines) // 2]]
+    picked.append(next(x for x in lines if parse_cgp(x, rules).opcodes.get("bag") == "0"))
+    return rules, picked
+
+
+def game_from(preset, cgp, seed="expert"):
+    rules = PRESETS[preset]
+    pos = parse_cgp(cgp, rules)
+    start = format_cgp(Position(pos.board, pos.racks, pos.scores, pos.zero_turns, rules))
+    return Game(rules, seed, 2, lexicon=LEX, start=start)
+
+
+def assert_legal(game, text):
+    turns = game.act(text)
+    assert all(t.kind not in (INVALID, PHONY, RETRY) for t in turns), (text, turns)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_expert_is_legal_and_within_its_budget(preset):
+    rules, cgps = positions(preset)
+    for cgp in cgps:
+        game = game_from(preset, cgp)
+        t0 = time.perf_counter()
+        text = computer_action(game, "expert", BUDGET_MS)
+        ms = 1000 * (time.perf_counter() - t0)
+        assert ms < BUDGET_MS + MARGIN_MS, (preset, cgp, ms)
+        assert_legal(game, text)
+
+
+@pytest.mark.parametrize("preset,rack", [("ii", "????????"), ("o", "???ABCD"), ("iii", "???JQXZJ")])
+def test_expert_plays_a_rack_of_blanks(preset, rack):
+    rules = PRESETS[preset]
+    cgp = format_cgp(Position(empty_board(preset), [rack, ""], [0, 0], 0, rules))
+    game = Game(rules, "blanks", 2, lexicon=LEX, start=cgp)
+    assert sorted(game.rack(0)) == sorted(rack)
+    text = computer_action(game, "expert", iterations=2)
+    assert not text.startswith("-"), text
+    assert_legal(game, text)
+    timed = Game(rules, "blanks", 2, lexicon=LEX, start=cgp)
+    assert_legal(timed, computer_action(timed, "expert", BUDGET_MS))
+
+
+@pytest.mark.parametrize("preset,rounds", [("classic", 3), ("o", 2), ("iii", 1)])
+def test_same_seed_and_rounds_same_choice(preset, rounds):
+    rules, cgps = positions(preset)
+    # classic: an early and a middle position; o and iii (slower): the end position.
+    for cgp in cgps[:2] if preset == "classic" else cgps[2:]:
+        one, two = game_from(preset, cgp), game_from(preset, cgp)
+        a = Expert(rules, LEX)
+        first = a.choose(one, iterations=rounds, seed=7)
+        assert a.rounds >= 1 or a.stopped in ("endgame", "single")
+        assert Expert(rules, LEX).choose(two, iterations=rounds, seed=7) == first
+        assert a.choose(one, iterations=rounds, seed=7) == first
+
+
+def test_hidden_tiles_do_not_change_the_choice():
+    """Two games that look the same to the player to move (board, rack, scores, bag
+    count) but hide different racks and bags: the same choice."""
+    rules, cgps = positions("classic")
+    pos = parse_cgp(cgps[1], rules)
+    assert position_seed(game_from("classic", cgps[1], "a")) == position_seed(game_from("classic", cgps[1], "b"))
+    start = format_cgp(Position(pos.board, [pos.racks[0], ""], pos.scores, 0, rules))
+    a = Game(rules, "hidden-a", 2, lexicon=LEX, start=start)
+    b = Game(rules, "hidden-b", 2, lexicon=LEX, start=start)
+    assert a.rack(0) == b.rack(0) and a.rack(1) != b.rack(1)
+    assert Expert(rules, LEX).choose(a, iterations=2) == Expert(rules, LEX).choose(b, iterations=2)
+
+
+@pytest.mark.parametrize("preset", ["classic", "iii"])
+def test_dealt_worlds_keep_what_the_player_sees(preset):
+    import random
+    rules, cgps = positions(preset)
+    game = game_from(preset, cgps[1])
+    view = unseen(game, 0)
+    rng = random.Random(1)
+    racks = set()
+    for _ in range(5):
+        world = sample_world(game, rng)
+        assert world.rack(0) == game.rack(0) and world.board.cells == game.board.cells
+        assert world.bag_count == game.bag_count and len(world.rack(1)) == len(game.rack(1))
+        dealt = Counter(world.rack(1)) + Counter(world._state.bag.tiles)
+        for t, n in dealt.items():
+            assert n <= view["tiles"][t]
+        if view["exact"]:
+            assert dealt == Counter({t: n for t, n in view["tiles"].items() if n})
+        racks.add(world.rack(1))
+        assert game.rack(1) == game_from(preset, cgps[1]).rack(1)   # the real game is untouched
+    assert len(racks) > 1
+    assert view["exact"] == (sum(TILE_SETS[rules.tiles].values()) == 100)
+
+
+def test_endgame_search_on_known_racks():
+    rules, cgps = positions("classic")
+    game = game_from("classic", cgps[2])
+    assert known_racks(game)
+    hard = Expert(rules, LEX).hard
+    deep = solve(game, hard, None, depth=2)
+    assert solve(game, hard, None, depth=2) == deep
+    assert_legal(game, deep)
+    scoop = game_from("iii", positions("iii")[1][2])
+    assert scoop.bag_count == 0 and not known_racks(scoop)
+
+
+def test_selfplay_with_the_expert_finishes():
+    game = play_game(PRESETS["classic"], "expert-selfplay", ["expert", "hard"], LEX, max_turns=10,
+                     expert_iterations=1)
+    assert len(game.turns) >= 10
+    assert all(t.kind not in (INVALID, PHONY, RETRY) for t in game.turns)
