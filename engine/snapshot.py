@@ -143,8 +143,28 @@ def winners(game: Game) -> list[int]:
     return [p for p, s in enumerate(game.scores) if s == top]
 
 
+def _whose(name: str) -> str:
+    """The possessive a player reads: "Your" for the seat named You, else "Ann's"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def _loses(name: str) -> str:
+    return "you lose" if name == "You" else f"{name} loses"
+
+
+def _challenged_words(game: Game, lost) -> str:
+    """The words of the play a lost challenge was made against (the last play before it)."""
+    turns = game.turns
+    i = max((k for k, t in enumerate(turns) if t is lost), default=len(turns))
+    for t in reversed(turns[:i]):
+        if t.kind == "play":
+            return ", ".join(t.words) or t.text
+    return ""
+
+
 def message(game: Game, events) -> str:
-    """What the last action did, in a player's words."""
+    """What the last action did, in a player's words ("You" reads as you: "your play",
+    "you lose"; a rack that went out is "went out", never "()")."""
     parts = []
     for t in events:
         name = game.names[t.player]
@@ -157,24 +177,29 @@ def message(game: Game, events) -> str:
             parts.append(f"{name} passed.")
         elif kind == "invalid":
             words = ", ".join(t.invalid)
-            parts.append(f"{name}'s play {t.text} did not stand: {words} not in the word list. "
+            parts.append(f"{_whose(name)} play {t.text} did not stand: {words} not in the word list. "
                          f"{'It scores ' + str(t.score) + '.' if t.score else 'The tiles go back.'}")
         elif kind == "phony":
             parts.append(f"Challenge upheld: {', '.join(t.invalid)} not in the word list; "
-                         f"{name}'s play comes off.")
+                         f"{_whose(name).lower() if name == 'You' else _whose(name)} play comes off.")
         elif kind == "lost":
-            parts.append(f"Challenge failed: {name} loses a turn.")
+            words = _challenged_words(game, t)
+            good = f"{words} {'is' if ',' not in words else 'are'} good; " if words else ""
+            parts.append(f"Challenge failed: {good}{_loses(name)} the next turn.")
         elif kind == "final":
             parts.append(f"{name} in the final round: {t.text} ({t.score:+d}).")
         elif kind == "end":
-            parts.append(f"{name}: {t.text} {t.score:+d}.")
+            if t.text.strip("()"):
+                parts.append(f"{name}: tiles left {t.text.strip('()')}, {t.score:+d}.")
+            else:
+                parts.append(f"{name} went out: {t.score:+d} for the tiles left on the other racks.")
         elif kind == "time":
             parts.append(f"{name} ran out of time.")
         elif kind == "trade":
             parts.append(f"{name} made a free trade ({t.text[6:]}).")
         elif kind == "retry":
-            parts.append(f"{name}'s play {t.text} has {', '.join(t.invalid)}, not in the word list: "
-                         f"the tiles go back and {name} may play again.")
+            parts.append(f"{_whose(name)} play {t.text} has {', '.join(t.invalid)}, not in the word list: "
+                         f"the tiles go back and {'you' if name == 'You' else name} may play again.")
         elif kind == "decline":
             parts.append(f"{name} found no play in the final round.")
     if game.over and game.end_reason:

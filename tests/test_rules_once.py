@@ -260,3 +260,31 @@ def test_stretch_cap_and_jqxz_agree():
     ii = PRESETS["ii"]
     b2 = put(empty_board("ii"), "11H ZEBRA")
     assert _agree(ii, b2, "SQUAT?EE")
+
+
+def test_one_name_limit_in_the_dialog_the_engine_links_and_gcg():
+    """The New game dialog's name field holds what the engine, a link and a GCG record
+    accept: one limit (engine/actionlog.py), checked in one place."""
+    import sys
+
+    from engine import actionlog, link
+    from engine.game import Game
+    from engine.rules import Rules
+    from enginekit import lexicon
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from ui import newgame
+
+    assert newgame.NAME_MAX == actionlog.MAX_NAME
+    html = newgame.dialog_html("classic", [("A" * 40, "human"), ("Bob", "hard")])
+    assert f'maxlength="{actionlog.MAX_NAME}"' in html
+    fields = {"preset": "classic", "seat0-name": "N" * 40, "seat0-kind": "human", "seat1-name": "Bob",
+              "seat1-kind": "hard"}
+    name = newgame.spec_of(fields, "1")["seats"][0]["name"]
+    assert len(name) == actionlog.MAX_NAME
+    Game(Rules.from_string("classic"), "1", names=[name, "Bob"], lexicon=lexicon())   # the engine takes it
+    spec = {"rules": "classic", "seed": "1", "actions": [],
+            "seats": [{"name": name, "kind": "human"}, {"name": "Bob", "kind": "hard"}]}
+    assert link.decode(link.encode(spec))["seats"][0]["name"] == name     # and a link carries it
+    with pytest.raises(ValueError):
+        Game(Rules.from_string("classic"), "1", names=[name + "x", "Bob"], lexicon=lexicon())

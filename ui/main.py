@@ -17,6 +17,7 @@ from html import escape
 
 from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
+from ui import firstpaint, phone  # issue 15: first paint; phones: menu button, board zoom
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
@@ -171,7 +172,10 @@ async def run(f):
         dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"], elapsed_ms()))})
     elif do == "computer":
         t0 = window.performance.now()
-        snap = json.loads(await ENG.computer(2000))
+        seats = S["snap"].get("seats", [])
+        who = S["snap"].get("to_move", 0)
+        kind = seats[who].get("kind", "hard") if who < len(seats) else "hard"
+        snap = json.loads(await ENG.computer(state.COMPUTER_MS.get(kind, 2000)))
         document.body.dataset.computerMs = str(int(window.performance.now() - t0))
         if "racks" not in snap:  # the engine failed on the computer's turn (ui/standin.py)
             dispatch({"t": "computer_failed", "why": snap.get("error", "")[:160]})
@@ -551,6 +555,7 @@ async def boot():
     splash = document.getElementById("splash")
     if splash is not None:
         splash.remove()
+    await firstpaint.painted(window)  # issue 15: the board on screen before the rest of the boot
     window.wlcTimes = create_proxy(lambda: json.dumps(TIMES[-50:]))
     document.body.dataset.ready = "1"
     document.body.dataset.readyMs = str(int(window.performance.now()))

@@ -10,7 +10,10 @@ from html import escape
 from ui import rules_text
 
 KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
-         ("hard", "Computer, hard"), ("friend", "A friend, by link"))
+         ("hard", "Computer, hard"), ("expert", "Computer, expert (thinks 3 s)"),
+         ("friend", "A friend, by link"))
+# The one name limit: engine/actionlog.py MAX_NAME (tests/test_rules_once.py holds them equal).
+NAME_MAX = 32
 DEFAULT_SEATS = (("You", "human"), ("Computer", "hard"), ("Player 3", "human"), ("Player 4", "human"))
 
 
@@ -76,7 +79,7 @@ def dialog_html(preset="classic", seats=None, in_progress=False):
         rows.append('<div class="seatrow"><input type="checkbox" name="seat' + str(i) + '-on" value="1"'
                     + (" checked" if on else "") + (" disabled" if i < 2 else "")
                     + ' aria-label="Seat ' + str(i + 1) + ' plays">'
-                    + '<input type="text" name="seat' + str(i) + '-name" maxlength="24" value="' + escape(name)
+                    + '<input type="text" name="seat' + str(i) + '-name" maxlength="' + str(NAME_MAX) + '" value="' + escape(name)
                     + '" aria-label="Seat ' + str(i + 1) + ' name">'
                     + '<select name="seat' + str(i) + '-kind" aria-label="Seat ' + str(i + 1) + ' player">'
                     + opts + "</select></div>")
@@ -147,7 +150,7 @@ def spec_of(fields, random_seed):
     for i in range(4):
         if i >= 2 and fields.get("seat" + str(i) + "-on") != "1":
             continue
-        name = " ".join(str(fields.get("seat" + str(i) + "-name", "")).split())[:24] or DEFAULT_SEATS[i][0]
+        name = " ".join(str(fields.get("seat" + str(i) + "-name", "")).split())[:NAME_MAX] or DEFAULT_SEATS[i][0]
         kind = fields.get("seat" + str(i) + "-kind", "human")
         seats.append({"name": name, "kind": kind})
     seed = str(fields.get("seed", "")).strip() or random_seed

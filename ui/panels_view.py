@@ -12,7 +12,7 @@ from html import escape
 
 from ui import pastgames, rules_text, settings, state
 from ui.panels import can_redo, can_undo, pn
-from ui.turns import breakdown_html, move_text, seat_name
+from ui.turns import breakdown_html, move_text, one_decimal, seat_name
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -295,7 +295,7 @@ def past_html(s):
         rows.append('<tr data-id="' + _e(g["id"]) + '"' + (' data-unfinished="1"' if later else "") + "><td>"
                     + _e(when) + ('<br><em class="pn-unfinished">unfinished</em>' if later else "") + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
                     + "</td><td>" + _e(", ".join(names)) + "</td><td>" + _e(" \u2013 ".join(str(x) for x in scores))
-                    + "</td><td>" + _e(" / ".join(str(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
+                    + "</td><td>" + _e(" / ".join(one_decimal(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
                     + '</td><td data-hints="' + str(sm.get("hints", 0)) + '">' + str(sm.get("hints", 0))
                     + "</td><td>" + resume + _btn("Replay", "replay", _attr("data-id", g["id"]) + _attr("id", "pn-replay-" + g["id"])
                                          + _attr("aria-label", "Replay the game of " + when))

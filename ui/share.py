@@ -317,7 +317,7 @@ def on_new_game(base):
     return handler
 
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def on_vs_computer(new_game):

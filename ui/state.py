@@ -22,6 +22,8 @@ from ui.placing import (
 )
 
 JQXZ = "JQXZ"
+# The computer's time budget per level (ms): the expert simulates for all of it.
+COMPUTER_MS = {"easy": 2000, "medium": 2000, "hard": 2000, "expert": 3000}
 
 
 def initial(layout, spec, snap, engine="loading"):
@@ -33,7 +35,7 @@ def initial(layout, spec, snap, engine="loading"):
         "choose": None, "preview": None, "seq": 0, "mode": "play", "xsel": [],
         "dialog": "", "handover": -1, "last_human": -1, "message": "", "notice": "",
         "announce": "", "fx": [], "check_seat": -1, "checked_by": -1, "handover_next": -1, "snap_turns": 0,
-        "computer_failed": False, "typing_warned": False, "bylink": None,
+        "computer_failed": False, "typing_warned": False, "bylink": None, "outcome": "",
     }
     return _take_snapshot(s, snap, announce=False)
 
@@ -117,10 +119,14 @@ def _take_snapshot(s, snap, announce=True):
     s["message"] = snap.get("error", "") or ""
     to_move = snap.get("to_move", 0)
     s["handover"], s["handover_next"] = -1, -1
+    outcome = ""
     if s["checked_by"] >= 0:  # the answer to "check": found (same player again) or not
         checker, s["checked_by"] = s["checked_by"], -1
-        s["message"] = (CHECK_FOUND if to_move == checker and snap.get("phase") != "over" else CHECK_NOT_FOUND)
+        s["message"] = (CHECK_FOUND if to_move == checker and snap.get("phase") != "over"
+                        else check_failed_text(snap, checker))
         s["announce"] = s["message"]
+        outcome = s["message"]
+    s["outcome"] = _outcome(s, snap, outcome)
     s["check_seat"] = check_seat(s, snap)
     if snap.get("phase") != "over":
         if is_human(s, to_move):
@@ -138,6 +144,30 @@ def _take_snapshot(s, snap, announce=True):
 
 CHECK_FOUND = "Found in the large list: the play is withdrawn and you play again."
 CHECK_NOT_FOUND = "Not in the large list: the play's value is taken off the score."
+
+
+def check_failed_text(snap, seat):
+    """ "SUQ is not in the large list: -26" (the checked play, now scored against its player)."""
+    for t in reversed(snap.get("turns", [])):
+        if t.get("player") == seat and t.get("kind") == "invalid":
+            words = ", ".join(t.get("invalid") or [])
+            verb = " are" if "," in words else " is"
+            return words + verb + " not in the large list: " + str(t.get("score", 0)) + "."
+    return CHECK_NOT_FOUND
+
+
+def _outcome(s, snap, checked):
+    """What a person's own challenge or check came to stays said beside the computer's
+    reply, until a person acts again."""
+    if checked:
+        return checked
+    events = snap.get("events") or []
+    if any(e.get("kind") in ("phony", "lost") for e in events):
+        return snap.get("message", "")
+    moves = [e for e in events if e.get("kind") not in ("end", "time")]
+    if moves and not any(is_human(s, e.get("player", -1)) for e in moves):
+        return s.get("outcome", "")   # only the computer moved: still said
+    return ""
 
 
 def check_seat(s, snap):

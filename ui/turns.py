@@ -41,6 +41,19 @@ def move_text(s, t):
     return text
 
 
+def whose(name):
+    """The possessive a player reads: "Your" for the seat named You, else "Ann's"."""
+    return "Your" if name == "You" else name + "'s"
+
+
+def one_decimal(x):
+    """Points per turn as people read them: 96.6, 30.0 (never 96.59999999999999)."""
+    try:
+        return "%.1f" % float(x)
+    except (TypeError, ValueError):
+        return ""
+
+
 def turn_text(snap, t):
     """One turn in a player's words (when the engine's message is empty)."""
     who = seat_name(snap, t.get("player", -1))
@@ -53,14 +66,15 @@ def turn_text(snap, t):
     if kind == "exchange":
         return who + " exchanged tiles."
     if kind == "retry":
-        return (who + "'s play " + text + " did not stand (" + bad + " not in the word list): "
+        return (whose(who) + " play " + text + " did not stand (" + bad + " not in the word list): "
                 "the tiles are back; play again.")
     if kind == "invalid":
-        return who + "'s play " + text + " did not stand: " + bad + " not in the word list."
+        return whose(who) + " play " + text + " did not stand: " + bad + " not in the word list."
     if kind == "phony":
-        return "Challenge upheld: " + bad + " not in the word list; " + who + "'s play " + text + " comes off."
+        owner = "your" if who == "You" else whose(who)
+        return "Challenge upheld: " + bad + " not in the word list; " + owner + " play " + text + " comes off."
     if kind == "lost":
-        return "Challenge failed: " + who + " loses a turn."
+        return "Challenge failed: " + ("you lose" if who == "You" else who + " loses") + " the next turn."
     if kind == "trade":
         return who + " made a free trade."
     return ""

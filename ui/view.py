@@ -7,9 +7,9 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import clock, geom, share, standin
+from ui import clock, geom, share, standin, state
 from ui.state import can_place, is_human, my_turn
-from ui.turns import move_text, turn_text
+from ui.turns import move_text, one_decimal, turn_text
 
 
 
@@ -203,10 +203,15 @@ def status_text(s):
             return name + " cannot move: the engine failed."
         if s["engine"] != "ready":
             return name + " will move when the engine is ready."
+        if seats[who].get("kind") == "expert":   # it simulates for its whole budget
+            return name + " is thinking (up to " + str(state.COMPUTER_MS["expert"] // 1000) + " s)\u2026"
         return name + " is thinking\u2026"
     waiting = share.waiting_for(s)
     if waiting:
         return "Waiting for " + waiting + ": send the game with \u201cSend to " + waiting + "\u201d."
+    if s["check_seat"] >= 0 and not s["busy"]:   # a decision waits for that player, not the mover
+        checker = seats[s["check_seat"]].get("name", "") if s["check_seat"] < len(seats) else ""
+        return ("You" if checker == "You" else checker) + ": check the large list, or play on without checking."
     if s["handover"] >= 0:
         return "Pass the device to " + name + "."
     if is_human(s, who):
@@ -294,7 +299,7 @@ def end_html(s):
         ppt = snap.get("ppt", [])
         rows.append("<tr><th scope=\"row\">" + escape(seat.get("name", "")) + "</th><td>"
                     + str(snap.get("scores", [])[i]) + "</td><td>"
-                    + (str(ppt[i]) if i < len(ppt) else "") + "</td></tr>")
+                    + (one_decimal(ppt[i]) if i < len(ppt) else "") + "</td></tr>")
     adjust = []
     for t in snap.get("turns", []):
         kind = t.get("kind")
@@ -378,9 +383,12 @@ def judgment_html(s):
 
 def message_text(s):
     if s["message"]:
-        return s["message"]
-    snap = s["snap"]
-    if snap.get("message"):
-        return snap["message"]
-    turns = snap.get("turns", [])
-    return turn_text(snap, turns[-1]) if turns else ""
+        text = s["message"]
+    else:
+        snap = s["snap"]
+        turns = snap.get("turns", [])
+        text = snap.get("message") or (turn_text(snap, turns[-1]) if turns else "")
+    outcome = s.get("outcome", "")
+    if outcome and outcome not in text:   # your own challenge or check, beside the reply
+        return outcome + " " + text
+    return text

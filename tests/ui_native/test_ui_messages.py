@@ -1,0 +1,45 @@
+"""Say what happened: your own challenge or check stays said beside the computer's
+reply; the status names who must decide; points per turn with one decimal."""
+
+import ui_fixtures as fx
+from ui_fixtures import new
+from ui import state, turns, view
+
+LOST = {"player": 0, "kind": "lost", "text": "lost challenge", "score": 0}
+REPLY = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "score": 44}
+
+
+def test_a_lost_challenge_stays_said_beside_the_computers_reply():
+    s = new()
+    msg = "Challenge failed: NUDIE is good; you lose the next turn."
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[LOST], message=msg, to_move=1)})
+    assert s["outcome"] == msg
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[REPLY], message="Computer played 8D ZEBRAS for 44.")})
+    text = view.message_text(s)
+    assert msg in text and "Computer played 8D ZEBRAS for 44." in text
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[dict(REPLY, player=0)], message="You played X.")})
+    assert msg not in view.message_text(s)      # said until you act again
+
+
+def test_a_failed_check_names_the_words_and_the_points():
+    invalid = {"player": 0, "kind": "invalid", "text": "8D SUQ", "score": -26, "invalid": ["SUQ"]}
+    s = new(fx.snap(legal=fx.legal(check=True), turns=[dict(invalid, score=0)]))
+    s["checked_by"] = 0
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(turns=[invalid], to_move=1, events=[])})
+    assert s["message"] == "SUQ is not in the large list: -26."
+    assert s["outcome"] == s["message"]
+
+
+def test_the_status_names_who_must_decide_a_check():
+    invalid = {"player": 0, "kind": "invalid", "text": "8D SUQ", "score": 0, "invalid": ["SUQ"]}
+    s = new(fx.snap(legal=fx.legal(check=True), turns=[invalid], to_move=1))
+    assert s["check_seat"] == 0
+    assert view.status_text(s).startswith("You: check the large list")
+
+
+def test_points_per_turn_have_one_decimal_and_you_reads_as_you():
+    assert turns.one_decimal(96.59999999999999) == "96.6" and turns.one_decimal(30) == "30.0"
+    assert turns.whose("You") == "Your" and turns.whose("Ann") == "Ann's"
+    snap = fx.snap(phase="over", ppt=[96.59999999999999, 41.46], winner=[0], scores=[300, 200])
+    html = view.end_html(new(snap))
+    assert "96.6" in html and "41.5" in html and "96.59" not in html
