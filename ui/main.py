@@ -17,7 +17,6 @@ from html import escape
 
 from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
-from ui import firstpaint, phone  # issue 15: first paint; phones: menu button, board zoom
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
@@ -555,7 +554,6 @@ async def boot():
     splash = document.getElementById("splash")
     if splash is not None:
         splash.remove()
-    await firstpaint.painted(window)  # issue 15: the board on screen before the rest of the boot
     window.wlcTimes = create_proxy(lambda: json.dumps(TIMES[-50:]))
     document.body.dataset.ready = "1"
     document.body.dataset.readyMs = str(int(window.performance.now()))
