@@ -24,7 +24,7 @@ from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate
 from .startpos import begin, canonical, check_playable, read_start, taken
 from .tiles import BLANK, Bag, sort_rack
-from .trades import conditions, draw_for_trade, trade_allowed, trade_possible
+from .trades import allowed_trade, conditions, draw_for_trade, trade_allowed, trade_possible
 from .words import WordJudge
 
 __all__ = ["Game", "Turn", "Legal", "GameError", "TURN_KINDS", "is_turn", "split_action",
@@ -496,8 +496,10 @@ class Game(GameEnding):
             raise GameError("your rack shows no trade condition (two pairs, three of a letter, "
                             "six vowels or six consonants)")
         if not trade_allowed(rack, tiles):
+            example = allowed_trade(rack)
             raise GameError(f"you may not trade {tiles[:20]}: each tile must go while the rack still "
-                            "shows a condition, and none may be left after")
+                            "shows a condition, and none may be left after"
+                            + (f" ({example} is allowed)" if example else ""))
         # A trader who holds or has played a blank never accepts another, whatever
         # the split-blanks knob (seed 003; RULES.md section 9).
         no_blank = BLANK in rack or s.blanks_drawn[p] > 0

@@ -48,6 +48,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
         "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
         "clock_rule": game.rules.clock_rule, "timed_out": list(game.timed_out),
+        "judgment": game.rules.judgment,   # the page offers Challenge only under "challenge"
         # the overtime rule as data, so the page's live penalty is the engine's
         "overtime": [OVERTIME_POINTS, OVERTIME_STEP_MS],
         "winner": winners(game), "message": message(game, events),

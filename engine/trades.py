@@ -45,6 +45,20 @@ def trade_allowed(rack, tiles) -> bool:
     return any(conditions(rest + [t]) for t in set(tiles))
 
 
+def allowed_trade(rack) -> str:
+    """The smallest set the rack may trade now (letters in rack order), or "": a refused
+    trade names one that is allowed ("TT is allowed")."""
+    from itertools import combinations
+
+    tiles = list(rack)
+    for size in range(1, len(tiles) + 1):
+        for pick in combinations(range(len(tiles)), size):
+            text = "".join(tiles[i] for i in pick)
+            if trade_allowed(rack, text):
+                return text
+    return ""
+
+
 def trade_possible(rack) -> bool:
     """Some set of the rack may be traded now: with a condition present, removing
     tiles one at a time always reaches a rack without one, so a condition is

@@ -79,3 +79,21 @@ def test_trade_sets_follow_the_one_at_a_time_rule():
 ])
 def test_trade_possible(rack, possible):
     assert trade_possible(rack) is possible
+
+
+def test_a_refused_trade_names_one_that_is_allowed():
+    from engine.game import Game, GameError
+    from engine.rules import Rules
+    from engine.trades import allowed_trade
+
+    assert allowed_trade("TTAAEIR") == "T" and trade_allowed("TTAAEIR", "T")
+    assert allowed_trade("ABCDEFG") == ""
+    for n in range(200):   # a dealt rack that shows a condition
+        game = Game(Rules.from_string("richard"), f"trade-{n}", 2, lexicon=LEX)
+        rack = game.rack(game.to_move)
+        example = allowed_trade(rack)
+        bad = [t for t in rack if not trade_allowed(rack, t)]
+        if example and bad:
+            break
+    with pytest.raises(GameError, match=f"{example} is allowed"):
+        game.act("trade " + bad[0])

@@ -294,6 +294,7 @@ async def first_state():
         if saved is None:
             return None
     s = state.initial(saved["layout"], saved["spec"], saved["snap"])
+    s = state.with_order(s, saved.get("order") if isinstance(saved.get("order"), str) else "")
     s["notice"] = notice
     return s
 

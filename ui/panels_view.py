@@ -12,7 +12,7 @@ from html import escape
 
 from ui import pastgames, rules_text, settings, state
 from ui.panels import can_redo, can_undo, pn
-from ui.turns import breakdown_html, move_text, one_decimal, seat_name
+from ui.turns import breakdown_html, move_text, one_decimal, seat_name, whose
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -163,7 +163,9 @@ def tiles_html(s):
     exact = u.get("exact", True)
     low = u.get("at_least") or {}
     items = []
-    for letter, n in (u.get("tiles") or {}).items():
+    tiles = u.get("tiles") or {}
+    for letter in sorted(tiles, key=lambda k: (k == "?", k)):   # A to Z, the blank last
+        n = tiles[letter]
         label = "blank" if letter == "?" else letter
         if exact:
             count = str(n)
@@ -402,9 +404,21 @@ def confirm_html(s):
         move = pv.get("move") or "these tiles"
         text = "Play " + move + (" for " + str(pv.get("score")) if pv.get("legal") else "") + "?"
         yes, no = "Play it", "Not yet"
-    elif what == "undo":
-        text = "Take back the last turn?"
-        yes, no = "Take it back", "Keep it"
+    elif what == "undo":   # hot seat: the player whose turn it takes back must agree
+        snap = s["snap"]
+        last = None
+        for turn in reversed(snap.get("turns", [])):
+            if turn.get("kind") not in ("end", "time"):
+                last = turn
+                break
+        who = seat_name(snap, last.get("player", -1)) if last else ""
+        if who:
+            text = ("Take back " + whose(who).lower() if who == "You" else "Take back " + whose(who)) \
+                + " last turn (" + move_text(s, last) + ")? " + who + (" agree" if who == "You" else " must agree") + "."
+            yes, no = _e(who) + (" agree" if who == "You" else " agrees") + ": take it back", "Keep it"
+        else:
+            text = "Take back the last turn?"
+            yes, no = "Take it back", "Keep it"
     else:
         return ""
     return ('<p>' + _e(text) + "</p>" + '<button type="button" id="pc-yes" class="primary" data-pact="yes">'

@@ -40,6 +40,16 @@ def initial(layout, spec, snap, engine="loading"):
     return _take_snapshot(s, snap, announce=False)
 
 
+def with_order(s, order):
+    """The rack in the player's own order (kept in the saved game: a reload keeps it)."""
+    letters = "".join(e["tile"] for e in s["rack"])
+    if not order or sorted(order) != sorted(letters):
+        return s
+    s["rack"], s["next_id"] = reconcile_rack([{"id": -1 - i, "tile": c} for i, c in enumerate(order)],
+                                             letters, s["next_id"])
+    return s
+
+
 def step(state, event):
     """The state after ``event`` (a dict with "t"); ``state`` itself is not changed."""
     s = dict(state)
@@ -111,6 +121,19 @@ def _take_snapshot(s, snap, announce=True):
     racks = snap.get("racks", [])
     letters = racks[seat] if 0 <= seat < len(racks) else ""
     old = s["rack"] if seat == s["rack_seat"] else []
+    # the player's own order of a rack comes back with it (an undo, a reload)
+    orders = dict(s.get("orders") or {})
+    before = s.get("snap_actions", -1)
+    if s["rack"] and s["rack_seat"] >= 0:
+        orders[str(before) + ":" + str(s["rack_seat"])] = "".join(e["tile"] for e in s["rack"] if not e.get("pre"))
+    back = orders.get(str(len(snap.get("actions", []))) + ":" + str(seat))
+    if back and sorted(back) == sorted(letters):
+        old = [{"id": -1 - i, "tile": c} for i, c in enumerate(back)]
+    if len(orders) > 24:
+        for key in sorted(orders, key=lambda k: int(k.split(":")[0]))[:len(orders) - 24]:
+            del orders[key]
+    s["orders"] = orders
+    s["snap_actions"] = len(snap.get("actions", []))
     s["rack"], s["next_id"] = reconcile_rack(old, letters, s["next_id"])
     s["rack_seat"] = seat
     if announce:

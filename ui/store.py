@@ -17,7 +17,8 @@ FULL = "The browser's storage is full: your game could not be saved. You can pla
 
 
 def dump(s):
-    return json.dumps({"v": VERSION, "spec": s["spec"], "snap": s["snap"], "layout": s["layout"]})
+    order = "".join(e["tile"] for e in s.get("rack", []) if not e.get("pre"))   # the player's own order
+    return json.dumps({"v": VERSION, "spec": s["spec"], "snap": s["snap"], "layout": s["layout"], "order": order})
 
 
 def _need(cond, what):

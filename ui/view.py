@@ -228,7 +228,8 @@ def buttons(s):
     has_rack = s["handover"] < 0 and s["rack_seat"] >= 0
     play_mode = s["mode"] == "play"
     return {
-        "Play": mine and play_mode and can_place(s) and bool(s["placed"]),
+        "Play": (mine and play_mode and can_place(s) and bool(s["placed"])
+                 and not (s["preview"] and s["preview"].get("legal") is False)),  # the preview says why
         "Pass": mine and play_mode and bool(legal.get("pass")),
         "Exchange": mine and bool(legal.get("exchange")) and s["mode"] != "trade",
         "Trade": mine and bool(legal.get("trade")) and s["mode"] != "exchange",
@@ -241,7 +242,8 @@ def buttons(s):
 
 def hidden_buttons(s):
     legal = s["snap"].get("legal", {})
-    return {"Trade": not legal.get("trade"), "Check": s["check_seat"] < 0}
+    return {"Trade": not legal.get("trade"), "Check": s["check_seat"] < 0,
+            "Challenge": s["snap"].get("judgment", "challenge") != "challenge"}
 
 
 def mode_html(s):

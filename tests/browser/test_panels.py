@@ -155,7 +155,7 @@ def test_hot_seat_undo_asks_first(page):
     page.wait_for_selector("#pconfirm:not([hidden])", timeout=T)
     assert page.evaluate("document.activeElement.id") == "pc-yes"
     assert kit.stored(page)["spec"]["actions"] == ["-"]
-    page.get_by_role("button", name="Take it back").click()
+    page.get_by_role("button", name="take it back").click()   # "<the player> agrees: take it back"
     page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length == 0",
                            timeout=T)
     kit.wait_idle(page)

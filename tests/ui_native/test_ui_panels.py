@@ -135,7 +135,7 @@ def test_hot_seat_undo_asks_first():
     s = new(played(kinds=HUMANS))
     s = go(s, {"t": "p_undo"})
     assert panels.pn(s)["confirm"] == "undo" and not effects(s, "p_undo")
-    assert "Take back the last turn?" in panels_view.confirm_html(s)
+    assert "last turn (8D ZEBRAS)? Player 2 must agree." in panels_view.confirm_html(s)
     s2 = go(s, {"t": "p_no"})
     assert panels.pn(s2)["confirm"] == "" and not effects(s2, "p_undo")
     s = go(s, {"t": "p_yes"})

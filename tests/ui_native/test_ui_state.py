@@ -289,3 +289,18 @@ def test_a_letter_that_cannot_be_typed_keeps_its_warning_while_typing_goes_on():
     s = go(s, {"t": "key", "key": "Backspace"})
     s = go(s, {"t": "key", "key": "a"})
     assert s["message"] == ""
+
+
+def test_the_rack_order_is_kept_over_an_undo_and_a_reload():
+    from ui import store
+    s = new(fx.snap(racks=("AEINRST", "EGGLOOS")))
+    s = go(s, {"t": "shuffle", "order": [6, 5, 4, 3, 2, 1, 0]})
+    mine = "".join(e["tile"] for e in s["rack"])
+    assert mine == "TSRNIEA"
+    s = go(s, {"t": "snapshot", "snap": fx.snap(racks=("AEIQRST", "EGGLOOS"), actions=["8H N"], to_move=0)})
+    s = go(s, {"t": "snapshot", "snap": fx.snap(racks=("AEINRST", "EGGLOOS"), actions=[], to_move=0)})   # undo
+    assert "".join(e["tile"] for e in s["rack"]) == mine
+    text = store.dump(s)
+    saved, _ = store.load(text)
+    again = state.with_order(state.initial(saved["layout"], saved["spec"], saved["snap"]), saved["order"])
+    assert "".join(e["tile"] for e in again["rack"]) == mine
