@@ -15,6 +15,7 @@ by engine/snapshot.py; this module keeps the state and the page's functions.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import time
 
 from . import snapshot as snapshots
@@ -389,22 +390,31 @@ def at(k: int) -> str:
     return json.dumps(out)
 
 
-def export_gcg() -> str:
+def export_gcg(viewer: int = -1) -> str:
     """{"gcg": the game record}: standard GCG lines plus #rules, #seed and one
-    #action line per input, so the record replays exactly."""
+    #action line per input, so the record replays exactly. ``viewer`` >= 0 (or -2:
+    nobody) during a game: only what that seat may know (gcg.write_gcg)."""
     from .gcg import write_gcg
 
     try:
-        return json.dumps({"gcg": write_gcg(_need_game())})
-    except ValueError as exc:
+        viewer = int(viewer)
+        return json.dumps({"gcg": write_gcg(_need_game(), None if viewer == -1 else viewer)})
+    except (ValueError, TypeError, OverflowError) as exc:
         return _error(exc)
 
 
-def export_cgp() -> str:
-    """{"cgp": the current position} (the rack to play first, the rules as 'var')."""
+def export_cgp(viewer: int = -1) -> str:
+    """{"cgp": the current position} (the rack to play first, the rules as 'var').
+    ``viewer`` >= 0 (or -2: nobody) during a game: the other racks are left empty."""
     try:
-        return json.dumps({"cgp": format_cgp(_need_game().position())})
-    except ValueError as exc:
+        game = _need_game()
+        pos = game.position()
+        viewer = int(viewer)
+        if viewer != -1 and not game.over:
+            order = [(game.to_move + i) % game.players for i in range(game.players)]
+            pos = replace(pos, racks=[r if seat == viewer else "" for seat, r in zip(order, pos.racks)])
+        return json.dumps({"cgp": format_cgp(pos)})
+    except (ValueError, TypeError, OverflowError) as exc:
         return _error(exc)
 
 

@@ -103,8 +103,8 @@ def import_record(text):
     return _guard(session.import_record, str(text))
 
 
-def export_gcg():
-    return _guard(session.export_gcg)
+def export_gcg(viewer=-1):
+    return _guard(session.export_gcg, int(viewer))
 
 
 # Panels beside the board (ui/panels.py): tiles, history, replay, exports, past games.
@@ -124,8 +124,8 @@ def history():
     return _guard(session.history)
 
 
-def export_cgp():
-    return _guard(session.export_cgp)
+def export_cgp(viewer=-1):
+    return _guard(session.export_cgp, int(viewer))
 
 
 def summary():

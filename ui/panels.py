@@ -181,7 +181,15 @@ def on_copy(s, ev):
     what = ev.get("what")
     if what not in ("gcg", "cgp"):
         return s
-    return _fx(_set(s, export={"what": what, "pending": True}), {"do": "p_copy", "what": what})
+    return _fx(_set(s, export={"what": what, "pending": True}), {"do": "p_copy", "what": what, "viewer": viewer(s)})
+
+
+def viewer(s):
+    """Whose view an export may hold during a game: the seat at the screen (-2: nobody,
+    e.g. during a hand-over); -1, everything, once the game is over."""
+    if s["snap"].get("phase") == "over":
+        return -1
+    return s["rack_seat"] if s["rack_seat"] >= 0 and s["handover"] < 0 else -2
 
 
 # ----------------------------------------------------------------- hint
@@ -548,7 +556,7 @@ async def run(f, eng, window, dispatch, get_state):
     elif do == "p_hint_preview":
         dispatch({"t": "p_place", "placement": json.loads(await eng.hint_preview(f["move"]))})
     elif do == "p_copy":
-        await _copy(f["what"], eng, window, dispatch)
+        await _copy(f["what"], eng, window, dispatch, int(f.get("viewer", -1)))
     elif do == "p_undo":
         await _undo(f, eng, dispatch, get_state)
     elif do == "p_redo":
@@ -569,8 +577,8 @@ async def run(f, eng, window, dispatch, get_state):
         dispatch({"t": "p_data", "what": "replay", "data": json.loads(await eng.at(f["k"]))})
 
 
-async def _copy(what, eng, window, dispatch):
-    data = json.loads(await (eng.export_gcg() if what == "gcg" else eng.export_cgp()))
+async def _copy(what, eng, window, dispatch, seat=-1):
+    data = json.loads(await (eng.export_gcg(seat) if what == "gcg" else eng.export_cgp(seat)))
     text = data.get(what)
     if text is None:
         dispatch({"t": "p_data", "what": "export", "data": {"what": what, "error": data.get("error", "")}})

@@ -82,7 +82,7 @@ def test_history_lines_and_breakdown_html():
 
 def test_copy_asks_for_the_export_and_shows_a_textarea():
     s = go(new(), {"t": "p_open", "panel": "history"}, {"t": "p_copy", "what": "gcg"})
-    assert effects(s, "p_copy") == [{"do": "p_copy", "what": "gcg"}]
+    assert effects(s, "p_copy") == [{"do": "p_copy", "what": "gcg", "viewer": 0}]   # during a game: your view only
     s = go(s, {"t": "p_data", "what": "export", "data": {"what": "gcg", "text": "#player1 <x>", "copied": False}})
     html = panels_view.panel_html(s)
     assert '<textarea id="pn-export" readonly' in html and "#player1 &lt;x&gt;" in html
