@@ -7,7 +7,8 @@ node_modules/). The build refreshes vendor/ (runtime copy, Python zips) through
 scripts/webtool.py, then copies only what the page loads, found by reading the page
 itself: index.html's ``src``/``href``/``config`` attributes, each config's interpreter
 and [files], and the PyScript chunks core.js imports. Added: the licences, the rule
-book, and the service worker (sw.js) with a version stamp (a hash of every other
+book (its markdown, and the rule book and How to play as pages, made afresh from their
+markdown by scripts/rules_page.py, with the files they link to), and the service worker (sw.js) with a version stamp (a hash of every other
 file) and its list of files. Every path is relative, so dist/ works from any folder
 of any static host. The same inputs give byte-identical output.
 
@@ -20,6 +21,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import sys
@@ -30,6 +32,7 @@ from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rules_page  # noqa: E402
 import webtool  # noqa: E402
 
 PAGE = "index.html"
@@ -112,23 +115,34 @@ _ATTR = re.compile(r'\b(?:src|href|config)="([^"]*)"')
 _IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([^"]+)"')
 
 
-def _local(ref: str, where: str) -> str | None:
-    """The file a reference names, relative to the site folder; None for an in-page
-    anchor or inline data. An absolute path or another site is an error: dist/ must
-    work from any folder of any host, on its own."""
+def _local(ref: str, where: str, folder: str = "") -> str | None:
+    """The file a reference names, relative to the site folder (``folder`` is where the
+    referring file lies); None for an in-page anchor or inline data. An absolute path or
+    another site is an error: dist/ must work from any folder of any host, on its own."""
     if not ref or ref.startswith(("#", "data:", "blob:", "mailto:")):
         return None
     if ref.startswith("/") or "://" in ref:
         raise DistError(f"{where} refers to {ref!r}: every reference must be a relative path")
-    path = PurePosixPath(ref.split("#", 1)[0].split("?", 1)[0])
-    if ".." in path.parts:
+    path = ref.split("#", 1)[0].split("?", 1)[0]
+    if not path:
+        return None
+    path = posixpath.normpath(posixpath.join(folder, path))
+    if path == ".." or path.startswith("../"):
         raise DistError(f"{where} refers to {ref!r}, outside the site's folder")
-    return None if path.as_posix() in (".", "") else path.as_posix()
+    return None if path == "." else path
 
 
 def page_references(html: str) -> list[str]:
     """Relative files index.html loads or links to (scripts, styles, configs, links)."""
     return sorted({p for ref in _ATTR.findall(html) if (p := _local(ref, PAGE))})
+
+
+def doc_references(html: str, page: str) -> list[str]:
+    """Site files a doc page links to (the game page among them), relative to the site.
+    A link to another site is only a link (the page loads nothing from it)."""
+    folder = posixpath.dirname(page)
+    return sorted({p for ref in _ATTR.findall(html) if not re.match(r"[a-z][a-z0-9+.-]*://", ref, re.I)
+                   and (p := _local(ref, page, folder))})
 
 
 def config_references(root: Path, config: str) -> list[str]:
@@ -192,14 +206,21 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(pyscript_chunks(root))
     refs.update(OWN_LICENCES)
     refs.add(RULE_BOOK)
+    try:
+        docs = rules_page.build(root)  # the pages as their markdown makes them now
+    except OSError as exc:
+        raise DistError(f"cannot make the rule pages: {exc.filename} is missing") from exc
+    for page, data in docs.items():
+        refs.update(doc_references(data.decode("utf-8"), page))
+    refs.update(docs)
     refs.update(FETCHED)
     refs.update(p for p in OPTIONAL_PAGES if (root / p).is_file())
     refs.discard(PAGE)
-    missing = sorted(r for r in refs if not (root / r).is_file())
+    missing = sorted(r for r in refs if r not in docs and not (root / r).is_file())
     if missing:
         raise DistError("the page needs files that are missing: " + ", ".join(missing)
                         + " (run `bash scripts/setup.sh --runtime`)")
-    files = {r: (root / r).read_bytes() for r in refs}
+    files = {r: docs[r] if r in docs else (root / r).read_bytes() for r in refs}
     for package, folder in RUNTIME_PACKAGES.items():
         files[f"{folder}/LICENSE"] = runtime_licence(root, package)
     files[PAGE] = inject(html).encode()

@@ -20,6 +20,7 @@ import dist  # noqa: E402
 
 TOP = {
     "index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
+    "docs/rules.html", "docs/how-to-play.html", "docs/notation.md",  # the pages, and what they link to
     "ui/style.css", "ui/main.py", "ui/engine_worker.py",
     "vendor/engine.zip", "vendor/ui.zip", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
@@ -130,7 +131,7 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 
 def _copy_inputs(dest: Path) -> None:
     """What a build reads, copied to ``dest`` (a root the test may change)."""
-    for name in ("index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md", "ui",
+    for name in ("index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
                  "vendor", "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
         src, dst = ROOT / name, dest / name
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -156,11 +157,36 @@ def test_the_stamp_changes_with_any_file(built, tmp_path):
     changed = dist.build(root=root, refresh=False)
     assert changed.stamp != result.stamp
     differ = {f for f in changed.files if changed.files[f] != result.files[f]}
-    assert differ == {"docs/rules.md", "index.html", "sw.js"}
+    assert differ == {"docs/rules.md", "docs/rules.html", "index.html", "sw.js"}  # the page follows its markdown
+    assert b"One more line." in changed.files["docs/rules.html"]
     assert changed.stamp.encode() in changed.files["sw.js"] and changed.stamp.encode() in changed.files["index.html"]
     (root / "docs/rules.md").write_bytes((ROOT / "docs/rules.md").read_bytes())
     (root / "vendor/ui.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # a different (empty) zip
     assert dist.build(root=root, refresh=False).stamp not in (result.stamp, changed.stamp)
+
+
+def test_the_rule_pages_are_made_from_their_markdown(tmp_path):
+    """dist/ ships the rule book and How to play as their markdown makes them now, even
+    when the page beside it was not regenerated, and the files those pages link to."""
+    root = tmp_path / "root"
+    _copy_inputs(root)
+    (root / "docs/how-to-play.html").write_text("stale")
+    with open(root / "docs/how-to-play.md", "a") as f:
+        f.write("\nA new line about *tiles*.\n")
+    files = dist.build(root=root, refresh=False).files
+    assert b"<p>A new line about <em>tiles</em>.</p>" in files["docs/how-to-play.html"]
+    assert b'href="../index.html"' in files["docs/rules.html"]
+    assert files["docs/notation.md"] == (ROOT / "docs/notation.md").read_bytes()  # rules.html links to it
+
+
+def test_doc_links_resolve_from_their_folder():
+    assert dist.doc_references('<a href="../index.html">x</a> <a href="notation.md#a">y</a> <a href="#t">z</a>',
+                               "docs/rules.html") == ["docs/notation.md", "index.html"]
+    with pytest.raises(dist.DistError, match="outside the site"):
+        dist.doc_references('<a href="../../secret.txt">x</a>', "docs/rules.html")
+    with pytest.raises(dist.DistError, match="relative path"):
+        dist.doc_references('<a href="/docs/notation.md">x</a>', "docs/rules.html")
+    assert dist.doc_references('<a href="https://example.org/">x</a>', "docs/rules.html") == []
 
 
 def test_an_absolute_reference_is_refused(tmp_path):

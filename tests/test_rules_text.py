@@ -209,8 +209,12 @@ def test_about_credits_and_licences():
                    "wordlists/ENABLE-NOTICE.md", "PyScript", "Pyodide", "MicroPython",
                    "not secret"):
         assert needed in text, needed
-    for path in ("wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "docs/rules.md"):
+    for path in ("wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md"):
         assert (ROOT / path).is_file() and path in text
+    # the rule book and How to play are pages the header links to, not files to look up
+    assert "Rules link" in about["The rules"] and "How to play" in about["The rules"]
+    assert "docs/rules.md" not in text
+    assert (ROOT / "docs/rules.html").is_file() and (ROOT / "docs/how-to-play.html").is_file()
     assert len(rt.HOW_TO_PLAY) == 3 and all(len(line) < 120 for line in rt.HOW_TO_PLAY)
     assert "scrabble" not in " ".join(rt.HOW_TO_PLAY).lower()
 

@@ -431,7 +431,8 @@ ABOUT = [
      "Lovers\" games, played here by his rules and named as he names them. Richard's "
      "house rules are Richard Pavlicek's. Classic means the classic rules of Scrabble; "
      "Scrabble is a trademark of its owners, and this game is not connected with them. "
-     "The full rule book is docs/rules.md."),
+     "The full rule book opens from the Rules link at the top of the page, and How to "
+     "play, beside it, tells the controls on one screen."),
     ("Word lists",
      "The main list is built from SCOWL (Spell Checker Oriented Word Lists) by Kevin "
      "Atkinson, used under its licence (wordlists/SCOWL-COPYRIGHT). The large list adds "

@@ -91,8 +91,11 @@ def test_history_breakdown_gcg_and_cgp_equal_the_engines(page):
                                          "getComputedStyle(e).outlineWidth === '3px').map(e => e.dataset.square)")
     assert set(want[0]["squares"]) <= set(outlined)
     native.open(json.dumps(spec))
-    assert export(page, "gcg") == json.loads(native.export_gcg())["gcg"]
-    assert export(page, "cgp") == json.loads(native.export_cgp())["cgp"]
+    # during the game: only what you (seat 0) may know; the computer's rack is not in it
+    assert export(page, "gcg") == json.loads(native.export_gcg(0))["gcg"]
+    cgp = export(page, "cgp")
+    assert cgp == json.loads(native.export_cgp(0))["cgp"]
+    assert json.loads(native.snapshot())["racks"][1] not in cgp.split(" ")[1].split("/")
 
 
 def unseen_shown(page):
@@ -245,7 +248,7 @@ def test_past_games_survive_a_reload_and_replay(page):
     assert kit.stored(page)["spec"]["actions"] == spec["actions"]
     native = kit.native()
     native.open(json.dumps(spec))
-    assert export(page, "cgp") == json.loads(native.export_cgp())["cgp"]  # the worker holds the game again
+    assert export(page, "cgp") == json.loads(native.export_cgp(0))["cgp"]  # the worker holds the game again
     open_panel(page, "past")
     page.locator("#panel .pn-past tbody tr").first.get_by_role("button", name="Delete").click()
     page.wait_for_function("n => JSON.parse(localStorage.getItem('wlc.past')).games.length == n - 1",
