@@ -43,7 +43,8 @@ from .board import Board
 from .movegen import Budget, MoveGenerator, TopN
 from .moves import Exchange, Pass, Play
 from .rules import Rules
-from .tiles import rack_value
+from .tiles import TILE_SETS, rack_value
+from .trades import conditions, trade_allowed
 
 VOWELS = set("AEIOU")
 # "expert" (engine/expert.py) simulates on top of the hard player; as a Player it is hard.
@@ -276,3 +277,31 @@ def best_keep(rack, rules: Rules):
             if v > best_v:
                 best, best_v = list(keep), v
     return best, best_v
+
+
+def choose_trade(rack, rules: Rules, bag_count: int) -> str | None:
+    """Richard's free trade (RULES.md 9): among the sets the rack may trade, the
+    one that most improves the rack's value (``ai.leave_value`` of the tiles kept
+    plus the mean value of a drawn tile for each traded one); None when no trade
+    helps. Only while the bag holds a rack's worth, so the rack refills."""
+    rack = sorted(rack)
+    if bag_count < rules.rack_size or not conditions(rack):
+        return None
+    model = LEAVE_MODELS[leave_family(rules)]
+    counts = TILE_SETS[rules.tiles]
+    draw = sum(model.tiles[t] * n for t, n in counts.items()) / sum(counts.values())
+    best, best_value = None, leave_value(rack, rules)
+    seen = set()
+    for k in range(1, len(rack) + 1):
+        for idx in combinations(range(len(rack)), k):
+            tiles = "".join(rack[i] for i in idx)
+            if tiles in seen:
+                continue
+            seen.add(tiles)
+            if not trade_allowed(rack, tiles):
+                continue
+            kept = list((Counter(rack) - Counter(tiles)).elements())
+            value = leave_value(kept, rules) + draw * len(tiles)
+            if value > best_value + 1e-9:
+                best, best_value = tiles, value
+    return best

@@ -25,17 +25,13 @@ and anything that must repeat pass None. ``PAGE_BUDGET_MS`` is the page's defaul
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
 
-from .ai import LEAVE_MODELS, Player, leave_family, leave_value
+from .ai import Player, choose_trade
 from .board import Board
 from .game import GameError
 from .movegen import Budget
 from .notation import format_move
 from .rules import Rules
-from .tiles import TILE_SETS
-from .trades import conditions, trade_allowed
 from .words import WordJudge
 
 # The page's default: the hard player in iii takes about 0.1 s median and 0.6 s
@@ -100,31 +96,3 @@ def choose_move(rules: Rules, lexicon, level: str, board: Board, rack, bag_count
 def move_text(board: Board, move) -> str:
     """Text for a computer's Play, Exchange or Pass on ``board`` (no scoring)."""
     return format_move(board, move)
-
-
-def choose_trade(rack, rules: Rules, bag_count: int) -> str | None:
-    """Richard's free trade (RULES.md 9): among the sets the rack may trade, the
-    one that most improves the rack's value (``ai.leave_value`` of the tiles kept
-    plus the mean value of a drawn tile for each traded one); None when no trade
-    helps. Only while the bag holds a rack's worth, so the rack refills."""
-    rack = sorted(rack)
-    if bag_count < rules.rack_size or not conditions(rack):
-        return None
-    model = LEAVE_MODELS[leave_family(rules)]
-    counts = TILE_SETS[rules.tiles]
-    draw = sum(model.tiles[t] * n for t, n in counts.items()) / sum(counts.values())
-    best, best_value = None, leave_value(rack, rules)
-    seen = set()
-    for k in range(1, len(rack) + 1):
-        for idx in combinations(range(len(rack)), k):
-            tiles = "".join(rack[i] for i in idx)
-            if tiles in seen:
-                continue
-            seen.add(tiles)
-            if not trade_allowed(rack, tiles):
-                continue
-            kept = list((Counter(rack) - Counter(tiles)).elements())
-            value = leave_value(kept, rules) + draw * len(tiles)
-            if value > best_value + 1e-9:
-                best, best_value = tiles, value
-    return best

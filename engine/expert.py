@@ -46,7 +46,7 @@ import random
 import zlib
 from dataclasses import dataclass, field
 
-from .ai import Player, best_keep, leave_value
+from .ai import Player, best_keep, choose_trade, leave_value
 from .endgame import known_racks, solve
 from .movegen import Budget, TopN
 from .moves import Exchange, Pass
@@ -200,7 +200,6 @@ class Expert:
 
     def _hard_text(self, g, budget) -> str:
         """One action of the hard player in a simulated game."""
-        from .computer import choose_trade   # computer imports this module
         board, rack = g.board, str(g.active_rack)
         hard = self.hard
         if g.phase == "final":

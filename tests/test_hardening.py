@@ -249,7 +249,7 @@ def _claiming(nodes: int) -> bytes:
     import struct
     import zlib
 
-    from engine.lexicon_format import _HEADER, HEADER_SIZE, MAGIC
+    from engine.lexicon_format import _HEADER, MAGIC
 
     def zeros(size):
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
