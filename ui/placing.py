@@ -101,3 +101,32 @@ def placement(s):
     if len(tiles) == 1:
         data["across"] = s["dir"] == "across"
     return json.dumps(data)
+
+
+def remembered_order(s, snap, seat, letters, old):
+    """The rack entries to keep the order of: the player's own order of this very rack
+    when the game comes back to it (an undo), else ``old``. Keeps the last orders in
+    ``s["orders"]`` (by action count and seat)."""
+    orders = dict(s.get("orders") or {})
+    if s["rack"] and s["rack_seat"] >= 0:
+        key = str(s.get("snap_actions", -1)) + ":" + str(s["rack_seat"])
+        orders[key] = "".join(e["tile"] for e in s["rack"] if not e.get("pre"))
+    back = orders.get(str(len(snap.get("actions", []))) + ":" + str(seat))
+    if back and sorted(back) == sorted(letters):
+        old = [{"id": -1 - i, "tile": c} for i, c in enumerate(back)]
+    if len(orders) > 24:
+        for key in sorted(orders, key=lambda k: int(k.split(":")[0]))[:len(orders) - 24]:
+            del orders[key]
+    s["orders"] = orders
+    s["snap_actions"] = len(snap.get("actions", []))
+    return old
+
+
+def with_order(s, order):
+    """The rack in the player's own order (kept in the saved game: a reload keeps it)."""
+    letters = "".join(e["tile"] for e in s["rack"])
+    if not order or sorted(order) != sorted(letters):
+        return s
+    s["rack"], s["next_id"] = reconcile_rack([{"id": -1 - i, "tile": c} for i, c in enumerate(order)],
+                                             letters, s["next_id"])
+    return s

@@ -14,11 +14,11 @@ dict order never relied upon). Work for the outside world is asked for in
     {"do": "focus", "sq": "H8"}                           move keyboard focus
 """
 
-from ui import geom
+from ui import geom, judging
 from ui.turns import turn_text
-from ui.placing import (
+from ui.placing import (  # noqa: F401 (with_order: ui/main.py reads it here)
     add_placed, board_letter, empty_at, next_empty, occupied, placement, rack_entry,
-    reconcile_rack, remove_placed, unplaced, wild_jqxz,
+    reconcile_rack, remembered_order, remove_placed, unplaced, wild_jqxz, with_order,
 )
 
 JQXZ = "JQXZ"
@@ -38,16 +38,6 @@ def initial(layout, spec, snap, engine="loading"):
         "computer_failed": False, "typing_warned": False, "bylink": None, "outcome": "",
     }
     return _take_snapshot(s, snap, announce=False)
-
-
-def with_order(s, order):
-    """The rack in the player's own order (kept in the saved game: a reload keeps it)."""
-    letters = "".join(e["tile"] for e in s["rack"])
-    if not order or sorted(order) != sorted(letters):
-        return s
-    s["rack"], s["next_id"] = reconcile_rack([{"id": -1 - i, "tile": c} for i, c in enumerate(order)],
-                                             letters, s["next_id"])
-    return s
 
 
 def step(state, event):
@@ -121,19 +111,7 @@ def _take_snapshot(s, snap, announce=True):
     racks = snap.get("racks", [])
     letters = racks[seat] if 0 <= seat < len(racks) else ""
     old = s["rack"] if seat == s["rack_seat"] else []
-    # the player's own order of a rack comes back with it (an undo, a reload)
-    orders = dict(s.get("orders") or {})
-    before = s.get("snap_actions", -1)
-    if s["rack"] and s["rack_seat"] >= 0:
-        orders[str(before) + ":" + str(s["rack_seat"])] = "".join(e["tile"] for e in s["rack"] if not e.get("pre"))
-    back = orders.get(str(len(snap.get("actions", []))) + ":" + str(seat))
-    if back and sorted(back) == sorted(letters):
-        old = [{"id": -1 - i, "tile": c} for i, c in enumerate(back)]
-    if len(orders) > 24:
-        for key in sorted(orders, key=lambda k: int(k.split(":")[0]))[:len(orders) - 24]:
-            del orders[key]
-    s["orders"] = orders
-    s["snap_actions"] = len(snap.get("actions", []))
+    old = remembered_order(s, snap, seat, letters, old)   # the player's own order (an undo)
     s["rack"], s["next_id"] = reconcile_rack(old, letters, s["next_id"])
     s["rack_seat"] = seat
     if announce:
@@ -145,12 +123,12 @@ def _take_snapshot(s, snap, announce=True):
     outcome = ""
     if s["checked_by"] >= 0:  # the answer to "check": found (same player again) or not
         checker, s["checked_by"] = s["checked_by"], -1
-        s["message"] = (CHECK_FOUND if to_move == checker and snap.get("phase") != "over"
-                        else check_failed_text(snap, checker))
+        s["message"] = (judging.CHECK_FOUND if to_move == checker and snap.get("phase") != "over"
+                        else judging.check_failed_text(snap, checker))
         s["announce"] = s["message"]
         outcome = s["message"]
-    s["outcome"] = _outcome(s, snap, outcome)
-    s["check_seat"] = check_seat(s, snap)
+    s["outcome"] = judging.outcome(s, snap, outcome, is_human)
+    s["check_seat"] = judging.check_seat(s, snap, is_human)
     if snap.get("phase") != "over":
         if is_human(s, to_move):
             if (len(human_seats(s)) > 1 and s["last_human"] >= 0 and to_move != s["last_human"]
@@ -163,46 +141,6 @@ def _take_snapshot(s, snap, announce=True):
         if s["check_seat"] >= 0:  # the failed player decides about the check first
             s["handover_next"], s["handover"] = s["handover"], -1
     return s
-
-
-CHECK_FOUND = "Found in the large list: the play is withdrawn and you play again."
-CHECK_NOT_FOUND = "Not in the large list: the play's value is taken off the score."
-
-
-def check_failed_text(snap, seat):
-    """ "SUQ is not in the large list: -26" (the checked play, now scored against its player)."""
-    for t in reversed(snap.get("turns", [])):
-        if t.get("player") == seat and t.get("kind") == "invalid":
-            words = ", ".join(t.get("invalid") or [])
-            verb = " are" if "," in words else " is"
-            return words + verb + " not in the large list: " + str(t.get("score", 0)) + "."
-    return CHECK_NOT_FOUND
-
-
-def _outcome(s, snap, checked):
-    """What a person's own challenge or check came to stays said beside the computer's
-    reply, until a person acts again."""
-    if checked:
-        return checked
-    events = snap.get("events") or []
-    if any(e.get("kind") in ("phony", "lost") for e in events):
-        return snap.get("message", "")
-    moves = [e for e in events if e.get("kind") not in ("end", "time")]
-    if moves and not any(is_human(s, e.get("player", -1)) for e in moves):
-        return s.get("outcome", "")   # only the computer moved: still said
-    return ""
-
-
-def check_seat(s, snap):
-    """The human seat whose failed play may be checked in the large list now, or -1."""
-    if not snap.get("legal", {}).get("check"):
-        return -1
-    for t in reversed(snap.get("turns", [])):
-        if t.get("kind") == "invalid":
-            return t["player"] if is_human(s, t.get("player", -1)) else -1
-        if t.get("kind") not in ("end",):
-            return -1
-    return -1
 
 
 def _with_fx(s, *effects):
