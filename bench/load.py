@@ -1,15 +1,19 @@
 """Page load benchmark: the game page against a bare PyScript page, cold, in one run.
 
-    .venv/bin/python bench/load.py [-n 7] [--json out.json]
+    .venv/bin/python bench/load.py [-n 7] [--size 1280x800] [--compare old/index.html] [--json out.json]
 
 (a) bench/bare/index.html prints "ready" from Python (Pyodide) with the same vendored
-runtime; (b) index.html: <body data-ready="1"> (board and rack on screen, tiles movable:
-the MicroPython UI) and then data-engine="ready" (the Pyodide engine worker has loaded the
-word list: preview, play, computer). Runs alternate a, b, a, b..., each in a fresh
-browser context (empty HTTP cache; a first visit). Times are taken in the page:
-performance.now() (ms since navigation start). Prints medians and the ratios
-board/bare (target <= 0.25) and engine/bare (target <= 1.15), plus bytes fetched.
-Run scripts/setup.sh first.
+runtime; (b) index.html: the board and rack on screen as a player sees them (the first
+animation frame with every square of the board and every rack tile laid out inside the
+viewport and no splash over them: that frame is painted), and then data-engine="ready"
+(the Pyodide engine worker has loaded the word list: preview, play, computer). Runs
+alternate a, b, a, b..., each in a fresh browser context (empty HTTP cache; a first
+visit). Times are taken in the page: performance.now() (ms since navigation start).
+Prints medians and the ratios board/bare (target <= 0.25) and engine/bare (target <=
+1.15), plus bytes fetched, the load average before and after, and, for comparison, the
+old board mark (the moment <body data-ready="1"> is set; before issue 15 that was
+before the browser had laid out and painted anything, and read 10-15% low). Run
+scripts/setup.sh first.
 """
 
 from __future__ import annotations
@@ -37,25 +41,46 @@ LAUNCH_ARGS = [
     "--disable-gpu",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
-# Records window.__readyAt when Python prints "ready" or sets body[data-ready].
+# Records window.__readyAt when Python prints "ready" (bare page) or when the board and
+# rack are on screen (game page: checked once per animation frame, so the mark is the
+# frame that paints them), window.__attrAt when <body data-ready> is set, and
+# window.__lexiconAt when data-engine="ready".
 PROBE = """
 (() => {
   const mark = () => { if (window.__readyAt === undefined) window.__readyAt = performance.now(); };
   const log = console.log;
   console.log = function (...args) { if (args[0] === "ready") mark(); return log.apply(this, args); };
+  const inside = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; };
+  const onScreen = () => {
+    const board = document.getElementById("board");
+    if (!board || document.getElementById("splash")) return false;
+    const n = Number(board.dataset.size || 0);
+    const squares = board.querySelectorAll("[data-square]");
+    const tiles = document.querySelectorAll("#rack [data-letter]:not(.used)");
+    if (!n || squares.length !== n * n || !tiles.length) return false;
+    for (const el of squares) if (!inside(el)) return false;
+    for (const el of tiles) if (!inside(el) || getComputedStyle(el).visibility !== "visible") return false;
+    window.__squares = squares.length; window.__tiles = tiles.length;
+    return true;
+  };
+  const frame = () => { if (window.__readyAt !== undefined) return;
+    if (document.body && onScreen()) mark(); else requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
   new MutationObserver(() => {
     const data = document.body ? document.body.dataset : {};
-    if (data.ready) mark();
+    if (data.ready && window.__attrAt === undefined) window.__attrAt = performance.now();
     if (data.engine === "ready" && window.__lexiconAt === undefined) window.__lexiconAt = performance.now();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready", "data-engine"] });
 })();
 """
 
 
-def measure(browser, url: str, timeout_ms: int) -> tuple[float, float, float | None, int]:
-    """One cold load: (in-page ms to ready, wall ms from goto to ready seen, in-page ms
-    until the engine is ready (game page only), bytes received)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800)) -> dict:
+    """One cold load in a fresh context: in-page ms to ready ("ms"; game page: board and rack
+    painted), wall ms from goto to ready seen, the old data-ready mark and the engine ready
+    (game page only), bytes received."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     context.add_init_script(PROBE)
     page = context.new_page()
     finished = []  # the page's and its worker's requests (context events include workers)
@@ -64,22 +89,28 @@ def measure(browser, url: str, timeout_ms: int) -> tuple[float, float, float | N
     page.on("pageerror", lambda e: errors.append(str(e)))
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_function("window.__readyAt !== undefined", timeout=timeout_ms, polling=20)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=timeout_ms, polling=100)
     wall = (time.perf_counter() - t0) * 1000
-    in_page = page.evaluate("window.__readyAt")
-    lexicon = None
-    if page.evaluate("document.body.dataset.ready") == "1":
-        page.wait_for_function("window.__lexiconAt !== undefined", timeout=timeout_ms, polling=20)
-        lexicon = page.evaluate("window.__lexiconAt")
-        state = page.evaluate("document.body.dataset.engine")
-        if state != "ready":
-            lexicon = None
+    out = {"ms": page.evaluate("window.__readyAt"), "wall": wall, "attr": None, "engine": None}
+    if page.evaluate("!!document.getElementById('board')"):
+        page.wait_for_function("window.__attrAt !== undefined && window.__lexiconAt !== undefined", timeout=timeout_ms, polling=100)
+        out["attr"] = page.evaluate("window.__attrAt")
+        if page.evaluate("document.body.dataset.engine") == "ready":
+            out["engine"] = page.evaluate("window.__lexiconAt")
+        out["squares"], out["tiles"] = page.evaluate("[window.__squares, window.__tiles]")
     page.wait_for_timeout(300)  # let the last responses finish for the byte count
-    received = [sum(r.sizes()["responseBodySize"] for r in finished)]
+    out["bytes"] = sum(r.sizes()["responseBodySize"] for r in finished)
     context.close()
     if errors:
         raise SystemExit(f"{url}: page errors {errors}")
-    return in_page, wall, lexicon, received[0]
+    return out
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
 
 
 # ------------------------------------------------------------------ interaction (--play)
@@ -177,6 +208,10 @@ def main() -> int:
     ap.add_argument("-n", "--runs", type=int, default=7, help="cold loads of each page (default 7)")
     ap.add_argument("--warmup", type=int, default=1, help="discarded alternating pairs first (default 1)")
     ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
+    ap.add_argument("--size", default="1280x800", help="viewport WxH (default 1280x800)")
+    ap.add_argument("--page", default=PAGES["game"], help="the game page (default index.html)")
+    ap.add_argument("--compare", action="append", metavar="PAGE",
+                    help="another game page in the same rotation (e.g. a copy of an older build); repeatable")
     ap.add_argument("--json", help="also write the samples here")
     ap.add_argument("--play", type=int, default=0, metavar="TURNS",
                     help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
@@ -184,11 +219,19 @@ def main() -> int:
     if args.play:
         return play_main(args)
 
+    viewport = tuple(int(v) for v in args.size.split("x"))
+    pages = {"bare": PAGES["bare"], "game": args.page or PAGES["game"]}
+    for i, other in enumerate(args.compare or []):
+        pages["game" + str(i + 2)] = other
+    games = [k for k in pages if k != "bare"]
     server, base = webtool.start_in_thread(ROOT, rebuild=False)
-    samples: dict[str, list[float]] = {k: [] for k in PAGES}
-    walls: dict[str, list[float]] = {k: [] for k in PAGES}
-    lexicon_ms: list[float] = []
-    sizes: dict[str, list[int]] = {k: [] for k in PAGES}
+    samples: dict[str, list[float]] = {k: [] for k in pages}
+    walls: dict[str, list[float]] = {k: [] for k in pages}
+    lexicon_ms: dict[str, list[float]] = {k: [] for k in games}
+    attr_ms: dict[str, list[float]] = {k: [] for k in games}
+    sizes: dict[str, list[int]] = {k: [] for k in pages}
+    load_before = loadavg()
+    print(f"load average before: {load_before}; viewport {viewport[0]}x{viewport[1]}; pages {pages}", flush=True)
     try:
         with sync_playwright() as p:
             chromium = webtool.find_chromium(p.chromium.executable_path)
@@ -196,40 +239,54 @@ def main() -> int:
                 raise SystemExit("no Chromium: set CHROMIUM_PATH (see README)")
             browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
             for i in range(args.warmup + args.runs):
-                order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
-                    ms, wall, lex, size = measure(browser, base + PAGES[name], int(args.timeout * 1000))
+                    m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport)
                     if i >= args.warmup:
-                        samples[name].append(ms)
-                        walls[name].append(wall)
-                        sizes[name].append(size)
-                        if lex is not None:
-                            lexicon_ms.append(lex)
+                        samples[name].append(m["ms"])
+                        walls[name].append(m["wall"])
+                        sizes[name].append(m["bytes"])
+                        if m["engine"] is not None:
+                            lexicon_ms[name].append(m["engine"])
+                        if m["attr"] is not None:
+                            attr_ms[name].append(m["attr"])
                     tag = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
-                    extra = f", engine ready at {lex:.0f} ms" if lex is not None else ""
-                    extra += f", {size / 1e6:.1f} MB"
-                    print(f"  {tag:8} {name:4}: {ms:7.0f} ms (wall {wall:.0f} ms{extra})", flush=True)
+                    extra = ""
+                    if m["attr"] is not None:
+                        extra = (f", {m['squares']} squares and {m['tiles']} rack tiles on screen"
+                                 f" (data-ready at {m['attr']:.0f} ms)")
+                    if m["engine"] is not None:
+                        extra += f", engine ready at {m['engine']:.0f} ms"
+                    extra += f", {m['bytes'] / 1e6:.1f} MB"
+                    print(f"  {tag:8} {name:5}: {m['ms']:7.0f} ms (wall {m['wall']:.0f} ms{extra})", flush=True)
             browser.close()
     finally:
         server.shutdown()
 
     med = {k: statistics.median(v) for k, v in samples.items()}
-    ratio = med["game"] / med["bare"]
-    engine_med = statistics.median(lexicon_ms) if lexicon_ms else float("nan")
-    engine_ratio = engine_med / med["bare"]
     print(f"(a) bare PyScript page ready : median {med['bare']:.0f} ms  (n={len(samples['bare'])})")
-    print(f"(b) game page, board on screen: median {med['game']:.0f} ms  (n={len(samples['game'])})")
-    print(f"    game page, engine ready   : median {engine_med:.0f} ms  (n={len(lexicon_ms)})")
-    print(f"board/bare  = {ratio:.3f}  ({'within' if ratio <= BOARD_TARGET else 'OVER'} target {BOARD_TARGET})")
-    print(f"engine/bare = {engine_ratio:.3f}  ({'within' if engine_ratio <= TARGET else 'OVER'} target {TARGET})")
-    for k in PAGES:
+    summary = {}
+    for name in games:
+        ratio = med[name] / med["bare"]
+        engine_med = statistics.median(lexicon_ms[name]) if lexicon_ms[name] else float("nan")
+        engine_ratio = engine_med / med["bare"]
+        attr_med = statistics.median(attr_ms[name]) if attr_ms[name] else float("nan")
+        summary[name] = {"page": pages[name], "board_ratio": ratio, "engine_ratio": engine_ratio}
+        print(f"(b) {pages[name]}, board on screen: median {med[name]:.0f} ms  (n={len(samples[name])})")
+        print(f"    {pages[name]}, engine ready   : median {engine_med:.0f} ms  (n={len(lexicon_ms[name])})")
+        print(f"    board/bare  = {ratio:.3f}  ({'within' if ratio <= BOARD_TARGET else 'OVER'} target {BOARD_TARGET})")
+        print(f"    engine/bare = {engine_ratio:.3f}  ({'within' if engine_ratio <= TARGET else 'OVER'} target {TARGET})")
+        print(f"    (old mark: data-ready set at median {attr_med:.0f} ms = {attr_med / med['bare']:.3f} of bare)")
+    for k in pages:
         if sizes[k]:
-            print(f"bytes fetched, cold, {k}: median {statistics.median(sizes[k]) / 1e6:.2f} MB")
+            print(f"bytes fetched, cold, {pages[k]}: median {statistics.median(sizes[k]) / 1e6:.2f} MB")
+    print(f"load average before: {load_before}, after: {loadavg()} (2-core machine: figures under load run high)")
     if args.json:
         Path(args.json).write_text(
             json.dumps(
-                {"ms": samples, "wall_ms": walls, "engine_ms": lexicon_ms, "median_ms": med,
-                 "board_ratio": ratio, "engine_ratio": engine_ratio, "bytes": sizes},
+                {"pages": pages, "ms": samples, "wall_ms": walls, "engine_ms": lexicon_ms, "data_ready_ms": attr_ms,
+                 "median_ms": med, "summary": summary, "bytes": sizes,
+                 "viewport": list(viewport), "loadavg": [load_before, loadavg()]},
                 indent=1,
             )
         )

@@ -24,6 +24,22 @@ LAST_POST = {}   # the last message of each kind, not repeated
 
 def install(state):
     state.HANDLERS.update(share.handlers(state.HANDLERS))
+    for kind in ("snapshot", "replay_close"):   # the live game shown changed
+        state.HANDLERS[kind] = tells_turn(state.HANDLERS[kind])
+
+
+def tells_turn(base):
+    """The embed tells its parent about every action as it happens: the message is
+    made from the state this event produced (an effect that read the state later
+    would see the computer's reply already, and the player's own move went unsaid),
+    and goes first, before the computer starts thinking."""
+    def handler(s, ev):
+        s = base(s, ev)
+        msg = turn_message(s)
+        if msg is not None:
+            s["fx"] = [{"do": "embed_turn", "msg": msg}] + s["fx"]
+        return s
+    return handler
 
 
 def boot(s, window, document):
@@ -35,6 +51,27 @@ def boot(s, window, document):
     s = share.boot(s, hash_text, embed, has_saved)
     view = share.parse_options(hash_text)["view"]
     apply_view(view)
+    if embed and store.read(store.PageStorage(window), store.KEY)[1]:
+        s = unsaved(s)
+    return s
+
+
+UNSAVED = "Not saved: this browser keeps no data for a game embedded in another site."
+
+
+def unsaved(s):
+    """Storage refused (a frame on another site): the game plays on unsaved, and the
+    frame says so in one quiet line instead of the page's alert."""
+    if s.get("notice") == store.NO_STORAGE:
+        s["notice"] = ""
+    doc = W["document"]
+    side = doc.querySelector(".side")
+    if side is not None and doc.getElementById("embed-unsaved") is None:
+        line = doc.createElement("p")
+        line.id = "embed-unsaved"
+        line.className = "pn-note"
+        line.textContent = UNSAVED
+        side.appendChild(line)
     return s
 
 
@@ -78,7 +115,9 @@ async def run(f, eng, dispatch, get_state):
         frag = await eng.link(-1)
         if frag.startswith("g"):
             set_hash(frag, s)
-        post_turn(s)
+    elif do == "embed_turn":   # the parent hears of the action (tells_turn)
+        post_ready(f["msg"])
+        post(f["msg"])
     elif do == "link_turn":   # the replay shows turn k: the address bar says so (&t=k)
         data = share.split_hash(W.get("hash") or str(W["window"].location.hash or ""))[0]
         if data:
@@ -171,7 +210,7 @@ async def share_link(f, eng, dispatch, s):
     except Exception:   # no share sheet, or the player closed it
         shared = False
     dispatch({"t": "share_done", "kind": "share", "url": url, "copied": copied, "shared": shared,
-              "to": bylink.waiting_for(s) if kind == "send" else ""})
+              "to": share.waiting_for(s) if kind == "send" else ""})
 
 
 def js_object(d):
@@ -324,33 +363,48 @@ def post(msg):
 
 
 def post_turn(s):
+    msg = turn_message(s)
+    if msg is not None:
+        post_ready(msg)
+        post(msg)
+
+
+def post_ready(turn_msg):
+    """"ready" goes once, before the first "turn"."""
+    if "ready" not in LAST_POST:
+        post(share.message("ready", turn=turn_msg["turn"], total=turn_msg["total"]))
+
+
+def turn_message(s):
+    """The "turn" message for the game shown in ``s`` (None: not an embed, or a replay
+    step still on its way, said when it is shown). Pure."""
     if not s or not s.get("embed"):
-        return
+        return None
     snap = s["snap"]
     r = s.get("replay")
     if r and r.get("pending"):
-        return   # the step asked for is on its way: said when it is shown
+        return None
     total = r["total"] if r else len(snap.get("actions", []))
     turn = r["at"] if r else total
     turns = snap.get("turns", [])
     last = turns[-1] if turns else {}
-    if "ready" not in LAST_POST:
-        post(share.message("ready", turn=turn, total=total))
-    post(share.message("turn", turn=turn, total=total, move=move_text(s, last) if last else "",
-                       score=last.get("score", 0), scores=snap.get("scores", []),
-                       to_move=snap.get("to_move", 0), phase=snap.get("phase", "play")))
+    return share.message("turn", turn=turn, total=total, move=move_text(s, last) if last else "",
+                         score=last.get("score", 0), scores=snap.get("scores", []),
+                         to_move=snap.get("to_move", 0), phase=snap.get("phase", "play"))
 
 
 def observe_height():
+    """"height" is the content's own height (the root element's box, never less than
+    the frame as scrollHeight is), so the parent can shrink the frame as well as grow it."""
     window = W["window"]
-    body = W["document"].body
+    root = W["document"].documentElement
 
     def report(*args):
-        post(share.message("height", height=int(W["document"].documentElement.scrollHeight)))
+        post(share.message("height", height=int(window.Math.ceil(root.getBoundingClientRect().height))))
     report()
     try:
         observer = window.ResizeObserver.new(_proxy(report))
-        observer.observe(body)
+        observer.observe(root)
         PROXIES.append(observer)
     except Exception:
         pass

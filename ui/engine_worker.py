@@ -135,6 +135,28 @@ def summary():
 PANEL_EXPORTS = ["unseen", "hint_preview", "hint_used", "history", "export_cgp", "summary"]
 
 
+# Review (issue 17, ui/review.py): a plan, then one short call per turn, then the summary.
+# Imported on first use: the page's start-up does not pay for it.
+def _review():
+    from engine import session_review
+    return session_review
+
+
+def review_plan(source="", seats=""):
+    return _guard(lambda: _review().review_plan(str(source), str(seats)))
+
+
+def review_turn(turn=0, budget_ms=1000, ranking="score"):
+    return _guard(lambda: _review().review_turn(int(turn), int(budget_ms), str(ranking)))
+
+
+def review_summary(results="[]"):
+    return _guard(lambda: _review().review_summary(str(results)))
+
+
+REVIEW_EXPORTS = ["review_plan", "review_turn", "review_summary"]
+
+
 _boot()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "
@@ -142,3 +164,4 @@ print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; pytho
 __export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "computer", "undo", "hint",
               "open_link", "link", "link_for", "at", "import_record", "export_gcg"]
 __export__ += PANEL_EXPORTS  # ui/panels.py
+__export__ += REVIEW_EXPORTS  # ui/review.py

@@ -15,11 +15,13 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, rules_text, standin, state, store, tabs
+from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, review, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
+from ui import firstpaint, phone  # issue 15: first paint; phones: menu button, board zoom
 from ui.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
+review.install(state.HANDLERS)  # the review panel: every turn beside the best play
 state.HANDLERS.update(clock.HANDLERS)  # the players' clocks
 state.HANDLERS.update(standin.HANDLERS)  # when the computer cannot move
 state.HANDLERS.update(tabs.HANDLERS)  # the same game changed in another tab
@@ -555,6 +557,7 @@ async def boot():
     splash = document.getElementById("splash")
     if splash is not None:
         splash.remove()
+    await firstpaint.painted(window)  # issue 15: the board on screen before the rest of the boot
     window.wlcTimes = create_proxy(lambda: json.dumps(TIMES[-50:]))
     document.body.dataset.ready = "1"
     document.body.dataset.readyMs = str(int(window.performance.now()))
@@ -577,6 +580,7 @@ async def boot():
     on("document", "focusin", panels_page.focusin)
     panels_page.boot(window, dispatch)
     DRAG.attach(on)
+    phone.attach(on, document)  # issue 15: menu button, board zoom
     links.attach(on, dispatch, lambda: S)
     about = document.getElementById("about-text")
     about.innerHTML = "".join("<h3>" + escape(h) + "</h3><p>" + escape(t) + "</p>" for h, t in rules_text.ABOUT)

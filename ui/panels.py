@@ -24,7 +24,11 @@ import json
 from ui import pastgames, settings, state, store
 from ui.placing import add_placed, unplaced
 
-PANELS = ("history", "hint", "tiles", "rules", "past", "settings")
+PANELS = ("history", "hint", "tiles", "rules", "past", "settings", "review")
+# Panels built in modules of their own register here (they import this module, never
+# the reverse): OPEN_HOOKS[panel](s) runs when it opens; RUNNERS: (effect prefix, runner).
+OPEN_HOOKS = {}
+RUNNERS = []
 HINT_TOP = 5
 HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
 LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click", "p_keep_saved")
@@ -101,6 +105,8 @@ def on_open(s, ev):
         s = _fx(s, fetch)
     if name == "hint":
         s = _ask_hint(s)
+    if name in OPEN_HOOKS:   # a panel of a module of its own (ui/review.py) starts its work
+        s = OPEN_HOOKS[name](s)
     return _fx(s, {"do": "p_focus", "id": "pn-title"})
 
 
@@ -543,6 +549,10 @@ def install(handlers):
 async def run(f, eng, window, dispatch, get_state):
     """Engine work for a panel; every answer comes back as an event."""
     do = f["do"]
+    for prefix, runner in RUNNERS:   # panels of modules of their own (ui/review.py)
+        if do.startswith(prefix):
+            await runner(f, eng, window, dispatch, get_state)
+            return
     if do == "p_history":
         dispatch({"t": "p_data", "what": "history", "data": json.loads(await eng.history())})
     elif do == "p_unseen":

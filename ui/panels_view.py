@@ -10,7 +10,7 @@ events and the effects that need no engine are in ui/panels_page.py.
 
 from html import escape
 
-from ui import pastgames, rules_text, settings, state
+from ui import pastgames, review_view, rules_text, settings, state
 from ui.panels import can_redo, can_undo, pn
 from ui.turns import breakdown_html, move_text, one_decimal, seat_name, whose
 
@@ -339,7 +339,8 @@ def _mini_board(snap):
 
 def replay_html(s):
     rp = pn(s)["replay"]
-    nav = '<p class="pn-row">' + _btn("Back to the list", "replay_close", _attr("id", "rp-close")) + "</p>"
+    nav = ('<p class="pn-row">' + _btn("Back to the list", "replay_close", _attr("id", "rp-close"))
+           + _btn("Review this game", "rv_past", _attr("data-id", rp["id"]) + _attr("id", "rp-review")) + "</p>")
     if rp.get("error"):
         return nav + '<p class="pn-note">' + _e(rp["error"]) + "</p>"
     snap = rp.get("snap")
@@ -386,6 +387,10 @@ def settings_html(s):
 
 BODIES = {"history": history_html, "hint": hint_html, "tiles": tiles_html, "rules": rules_html,
           "past": past_html, "settings": settings_html}
+# Issue 17: the review panel (ui/review.py, ui/review_view.py).
+TITLES["review"] = "Review"
+BODIES["review"] = review_view.review_html
+TOOLS = TOOLS + (("review", "Review"),)
 
 
 def panel_html(s):

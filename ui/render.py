@@ -9,10 +9,10 @@ the board. The patches go to the page as one JSON text in a single call of
 
 import json
 
-from ui import geom, panels_view, share, view
+from ui import geom, panels_view, phone, rules_text, share, view
 
 REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
-           "handover", "end", "log")
+           "handover", "end")
 BUTTONS = ("Play", "Pass", "Exchange", "Trade", "Challenge", "Check", "Shuffle", "Recall")
 
 
@@ -33,6 +33,17 @@ def board_html(layout):
                          + geom.premium(layout, r, c) + '"></div>')
         parts.append("</div>")
     return "".join(parts)
+
+
+def preset_name(rules):
+    """The rule set's name for the main screen: "Word Lovers III", "Classic (changed)"."""
+    rules = rules or "classic"
+    key = rules.split(",")[0]
+    try:
+        title = rules_text.preset_title(key)
+    except ValueError:  # a rules string without a preset first
+        return "Custom rules"
+    return title + (" (changed)" if "," in rules else "")
 
 
 def rack_html(slots):
@@ -81,13 +92,14 @@ def frame(s, squares=None):
     nodes["scores"] = {"_html": view.scores_html(s)}
     nodes["preview"] = {"_html": view.preview_html(s)}
     nodes["status"] = {"_text": view.status_text(s)}
+    rules = s["spec"].get("rules") or s["snap"].get("rules") or "classic"
+    nodes["preset-name"] = {"_text": preset_name(rules), "title": "Rules: " + rules}
     nodes["message"] = {"_text": view.message_text(s)}
     nodes["notice"] = {"_text": s["notice"], "hidden": None if s["notice"] else ""}
     nodes["modebar"] = {"_html": view.mode_html(s), "hidden": None if s["mode"] != "play" else ""}
     nodes["chooser"] = {"_html": view.chooser_html(s), "hidden": None if s["choose"] else ""}
     nodes["handover"] = {"_html": view.handover_html(s), "hidden": None if s["handover"] >= 0 else ""}
     nodes["end"] = {"_html": view.end_html(s), "hidden": None if s["snap"].get("phase") == "over" else ""}
-    nodes["log"] = {"_html": view.log_html(s)}
     judge = view.judgment_html(s)
     nodes["judge"] = {"_html": judge, "hidden": None if judge else ""}
     nodes["announce"] = {"_text": s["announce"]}
@@ -137,6 +149,7 @@ class Renderer:
         self.prev_state = None
         self.size = 0
         self.start = None
+        self.last_squares = None
 
     def patches(self, s):
         out = []
@@ -159,4 +172,10 @@ class Renderer:
             out.append(["!focus", {}, None, "sq-" + focus])
         if out:
             self.window.wlcPatch(json.dumps(out))
+        last = s["snap"].get("last_squares") or []
+        if last != self.last_squares:  # a new move: in a zoomed board, pan to it
+            self.last_squares = last
+            document = getattr(self.window, "document", None)  # test windows have none
+            if document is not None:
+                phone.show(document, last)
         return len(out)

@@ -185,6 +185,18 @@ def _breakdown(t):
     return '<div class="rp-words">' + html + "</div>" if html else ""
 
 
+# The step buttons' pictures, drawn by ui/style.css (.rp-ico): a bar and triangles made of
+# borders, so they show in every font (the media-control characters U+23EE/U+23ED were
+# empty boxes in Debian's Chromium). The buttons' names are their aria-labels.
+_BAR = '<i class="rp-ico rp-bar"></i>'
+ICONS = {
+    "first": '<span class="rp-icons" aria-hidden="true">' + _BAR + '<i class="rp-ico rp-left"></i></span>',
+    "back": '<span class="rp-icons" aria-hidden="true"><i class="rp-ico rp-left"></i></span>',
+    "forward": '<span class="rp-icons" aria-hidden="true"><i class="rp-ico rp-right"></i></span>',
+    "last": '<span class="rp-icons" aria-hidden="true"><i class="rp-ico rp-right"></i>' + _BAR + "</span>",
+}
+
+
 def bar_html(s):
     """The replay bar: position, the step's move with its score and breakdown, buttons."""
     r = s.get("replay")
@@ -210,8 +222,9 @@ def bar_html(s):
             + str(at) + " of " + str(total) + "</p>"
             '<ol class="rp-turns">' + "".join(lines) + "</ol>"
             '<div class="rp-buttons" role="group" aria-label="Replay">'
-            '<button type="button" data-rp="first" aria-label="First move"' + dis_back + ">&#x23EE;</button>"
-            '<button type="button" data-rp="back" aria-label="Back one move"' + dis_back + ">&#x25C0;</button>"
-            '<button type="button" data-rp="forward" aria-label="Forward one move"' + dis_fwd + ">&#x25B6;</button>"
-            '<button type="button" data-rp="last" aria-label="Last move"' + dis_fwd + ">&#x23ED;</button>"
+            '<button type="button" data-rp="first" aria-label="First move"' + dis_back + ">" + ICONS["first"] + "</button>"
+            '<button type="button" data-rp="back" aria-label="Back one move"' + dis_back + ">" + ICONS["back"] + "</button>"
+            '<button type="button" data-rp="forward" aria-label="Forward one move"' + dis_fwd + ">"
+            + ICONS["forward"] + "</button>"
+            '<button type="button" data-rp="last" aria-label="Last move"' + dis_fwd + ">" + ICONS["last"] + "</button>"
             + close + "</div>")

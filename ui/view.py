@@ -9,7 +9,7 @@ from html import escape
 
 from ui import clock, geom, share, standin, state
 from ui.state import can_place, is_human, my_turn
-from ui.turns import move_text, one_decimal, turn_text
+from ui.turns import one_decimal, turn_text
 
 
 
@@ -327,19 +327,8 @@ def end_html(s):
             + '<table><thead><tr><th scope="col">Player</th><th scope="col">Score</th>'
             '<th scope="col">Points per turn</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>"
             '<p><button type="button" class="primary" data-act="rematch">Rematch</button> '
-            '<button type="button" data-act="open_new">New game</button></p></section>')
-
-
-def log_html(s):
-    snap = s["snap"]
-    seats = snap.get("seats", [])
-    items = []
-    for t in snap.get("turns", [])[-12:]:
-        who = seats[t["player"]].get("name", "") if t.get("player", 0) < len(seats) else ""
-        text = move_text(s, t)
-        items.append('<li class="k-' + escape(t.get("kind", "")) + '"><span>' + escape(who) + "</span> "
-                     + escape(text) + ' <b>' + str(t.get("score", 0)) + "</b></li>")
-    return "".join(reversed(items))
+            '<button type="button" data-act="open_new">New game</button> '
+            '<button type="button" id="end-review" data-act="review">Review this game</button></p></section>')
 
 
 def body_attrs(s):

@@ -68,7 +68,9 @@ def test_the_computer_challenges_a_phony(page):
     _wait_actions(page, 3)
     actions = _scores_match_engine(page)
     assert actions[:2] == ["8H ADL", "challenge"]
-    assert "Challenge upheld" in page.text_content("#log") or "phony" in page.inner_html("#log")
+    page.locator("#pb-history").click()   # the one move list: History
+    page.wait_for_selector("#panel .pn-hist li[data-kind='phony']", timeout=kit.TIMEOUT_MS)
+    page.locator("#pb-history").click()
 
 
 def test_challenging_a_good_play_loses_a_turn(page):

@@ -3,7 +3,6 @@ brings the engine up; names, markers and layout that players and automation rely
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlsplit
 
 import pytest

@@ -174,7 +174,10 @@ def test_blocked_storage_still_boots_plays_and_says_it_cannot_save(browser, site
         kit.wait_idle(page)
         pass_button = page.get_by_role("button", name="Pass", exact=True)
         pass_button.click()   # a move: its save fails quietly, the game goes on
-        page.wait_for_selector("#log li.k-pass", state="attached", timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        page.locator("#pb-history").click()
+        page.wait_for_selector("#panel .pn-hist li[data-kind='pass']", timeout=kit.TIMEOUT_MS)
+        page.locator("#pb-history").click()
         kit.wait_idle(page)
         assert "does not let the page store data" in page.inner_text("#notice")
         page.locator("#pb-past").click()   # past games read the same storage

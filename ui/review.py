@@ -1,0 +1,409 @@
+"""Review: after a game (or during one, its settled turns), every turn of the people
+at this screen beside the best play it could have been (issue 17).
+
+Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for the
+outside world asked for in ``s["fx"]``). The review's state lives in ``s["rv"]``,
+always replaced, never changed in place; it is shown in the panel "review"
+(ui/panels.py opens it, ui/review_view.py draws it). The engine worker does the
+work (engine/session_review.py), one short call per turn, so the page stays
+responsive, can stop between turns and shows each turn as it comes:
+
+    {"do": "p_rv_plan", "source", "cache", "gen"}      the turns to review (+ the results kept)
+    {"do": "p_rv_turn", "turn", "ranking", "budget_ms", "cache", "gen"}   one turn
+    {"do": "p_rv_summary", "results", "gen"}           points missed, share found, words missed
+    {"do": "p_rv_board", "k", "play", "gen", "turn"}   the board before a turn, its played tiles
+
+Sources: the game shown is reviewed from its spec (rules, seed, seats, moves), so
+a past game opened in the engine meanwhile cannot mix in; a read-only record is the
+engine's open game (""). A past game is reviewed from its stored spec; its boards
+come from the engine while its replay is open (Past games opens it there).
+
+Results are kept in localStorage (one review: the last) under the game's identity
+and the ranking, so a reload resumes where it stopped; each kept result is used
+only if its turn still has the same player, rack and move (an undo changes them).
+``gen`` numbers each review: an answer for an older one is dropped.
+"""
+
+import json
+
+from ui import panels, pastgames
+from ui.review_view import BUDGET_MS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
+
+KEY = "wlc.review"          # localStorage: {"key": cache key, "results": [...]}
+STORE_MAX = 400000          # characters: a longer review is not kept (it restarts after a reload)
+
+
+def _put(s, changes):
+    r = dict(s.get("rv") or {})
+    for key in changes:
+        r[key] = changes[key]
+    s["rv"] = r
+    return s
+
+
+def _fx(s, *effects):
+    s["fx"] = s["fx"] + list(effects)
+    return s
+
+
+# ----------------------------------------------------------------- sources
+
+
+def live_source(s):
+    """(source text, cache key or "") of the game shown: its spec, or "" (the engine's
+    open game) for a read-only record, which is not kept over a reload."""
+    live = (s.get("replay") or {}).get("live") or s["snap"]
+    spec = s.get("spec") or {}
+    if live.get("readonly") or not spec.get("seats"):
+        return "", ""
+    return spec_source(spec)
+
+
+def spec_source(spec):
+    """(source text, cache key) of a game spec: the key names the game (rules, seed,
+    seats, start) without its moves, so a review of a game in progress is kept as it goes on."""
+    src = {"rules": spec.get("rules", "classic"), "seed": spec.get("seed", ""), "seats": spec.get("seats", []),
+           "actions": list(spec.get("actions", []))}
+    if spec.get("start"):
+        src["start"] = spec["start"]
+    bare = dict(src)
+    bare["actions"] = []
+    return json.dumps(src), "rv-" + pastgames.game_id(bare)
+
+
+def cache_key(r):
+    return r["cache"] + "|" + r["ranking"] if r.get("cache") else ""
+
+
+# ----------------------------------------------------------------- start, stop, go on
+
+
+def start(s, source, cache, label, past="", ranking="score"):
+    """A new review of ``source`` (a fresh plan; kept results come back with it)."""
+    old = rv(s) or {}
+    gen = old.get("gen", 0) + 1
+    s["rv"] = {"source": source, "cache": cache, "label": label, "past": past, "ranking": ranking,
+               "plan": None, "results": [], "running": True, "asked": None, "summary": None,
+               "error": "", "sel": -1, "board": None, "gen": gen}
+    return _fx(s, {"do": "p_rv_plan", "source": source, "cache": cache_key(s["rv"]), "gen": gen})
+
+
+def open_live(s):
+    """The panel opens on the game shown: its review goes on, or starts (again, when
+    the game has moved on since: the turns already done come back from storage)."""
+    source, cache = live_source(s)
+    r = rv(s)
+    if r is not None and not r.get("past") and r["source"] == source and not r.get("error"):
+        return s
+    ranking = r["ranking"] if r is not None else "score"
+    return start(s, source, cache, "this game", "", ranking)
+
+
+def open_past(s, entry, date_text):
+    """A past game's review (its replay has it open in the engine for the boards)."""
+    source, cache = spec_source(pastgames.spec_of(entry))
+    r = rv(s)
+    if r is not None and r.get("past") == entry["id"] and r["source"] == source and not r.get("error"):
+        return s
+    ranking = r["ranking"] if r is not None else "score"
+    return start(s, source, cache, "the game of " + date_text, entry["id"], ranking)
+
+
+def missing(r):
+    """The plan's turns without a result yet, in order."""
+    if not r.get("plan") or "turns" not in r["plan"]:
+        return []
+    done = {}
+    for x in r["results"]:
+        done[x["turn"]] = True
+    return [t for t in r["plan"]["turns"] if t["turn"] not in done]
+
+
+def _next(s):
+    """Ask for the next turn, or (none left) for the summary."""
+    r = rv(s)
+    if not r["running"] or r["asked"] is not None or r.get("plan") is None:
+        return s
+    if not r.get("past") and r.get("cache") and live_source(s)[1] != r["cache"]:
+        s = _put(s, {"running": False})     # another game is shown now: this one's review waits
+        return _ask_summary(s)
+    left = missing(r)
+    if not left:
+        s = _put(s, {"running": False})
+        return _ask_summary(s)
+    turn = left[0]["turn"]
+    s = _put(s, {"asked": turn})
+    return _fx(s, {"do": "p_rv_turn", "turn": turn, "ranking": r["ranking"], "budget_ms": BUDGET_MS,
+                   "cache": cache_key(r), "gen": r["gen"]})
+
+
+def _ask_summary(s):
+    r = rv(s)
+    if not r["results"]:
+        return _put(s, {"summary": None})
+    return _fx(s, {"do": "p_rv_summary", "results": ordered(r["results"]), "gen": r["gen"]})
+
+
+def ordered(results):
+    return sorted(results, key=lambda x: x["turn"])
+
+
+def on_stop(s, ev):
+    r = rv(s)
+    if r is None or not r["running"]:
+        return s
+    s = _put(s, {"running": False})
+    return _fx(_ask_summary(s), {"do": "p_focus", "id": "pn-rv-go"})
+
+
+def on_go(s, ev):
+    """Continue a stopped review from the first turn not yet done."""
+    r = rv(s)
+    if r is None or r["running"] or r.get("plan") is None or not missing(r):
+        return s
+    s = _put(s, {"running": True, "summary": None})
+    return _fx(_next(s), {"do": "p_focus", "id": "pn-rv-stop"})
+
+
+def on_rank(s, ev):
+    """The ranking switch: score (the default) or leave-aware equity; a review of its own."""
+    what = ev.get("what")
+    r = rv(s)
+    if r is None or what not in RANKINGS or what == r["ranking"]:
+        return s
+    s = start(s, r["source"], r["cache"], r["label"], r.get("past", ""), what)
+    return _fx(s, {"do": "p_focus", "id": "pn-rv-rank-" + what})
+
+
+# ----------------------------------------------------------------- answers
+
+
+def _fresh(s, ev):
+    r = rv(s)
+    return r is not None and ev.get("gen") == r["gen"]
+
+
+def kept_results(plan, cached, ranking):
+    """The stored results that still fit the plan's turns (same player, rack and move)."""
+    rows = {}
+    for t in plan.get("turns") or []:
+        rows[t["turn"]] = t
+    out = []
+    seen = {}
+    for x in cached or []:
+        if not isinstance(x, dict) or x.get("turn") in seen:
+            continue
+        row = rows.get(x.get("turn"))
+        if (row is not None and x.get("player") == row["player"] and x.get("rack") == row["rack"]
+                and x.get("played") == row["played"] and x.get("ranking") == ranking and "best" in x):
+            seen[x["turn"]] = True
+            out.append(x)
+    return out
+
+
+def on_plan(s, ev):
+    if not _fresh(s, ev):
+        return s
+    plan = ev.get("plan") or {}
+    if "error" in plan or "turns" not in plan:
+        return _put(s, {"plan": None, "running": False, "error": plan.get("error", "The review could not start.")})
+    results = kept_results(plan, ev.get("cached"), rv(s)["ranking"])
+    s = _put(s, {"plan": plan, "results": results})
+    return _next(s)
+
+
+def on_result(s, ev):
+    if not _fresh(s, ev):
+        return s
+    r = rv(s)
+    turn = ev.get("turn")
+    if turn != r["asked"]:
+        return s
+    s = _put(s, {"asked": None})
+    res = ev.get("result")
+    if res is None:              # stopped before the engine was asked
+        return _next(s)
+    if "error" in res:
+        s = _put(s, {"running": False, "error": "Turn " + str(turn + 1) + ": " + str(res["error"])})
+        return _ask_summary(s)
+    if any(x["turn"] == turn for x in r["results"]):
+        return _next(s)
+    s = _put(s, {"results": rv(s)["results"] + [res]})
+    if not r["running"]:          # stopped while this turn was in the worker: the summary counts it
+        return _ask_summary(s)
+    return _next(s)
+
+
+def on_summary(s, ev):
+    if not _fresh(s, ev):
+        return s
+    data = ev.get("data") or {}
+    return _put(s, {"summary": data})
+
+
+# ----------------------------------------------------------------- a turn on the board
+
+
+def result_of(r, turn):
+    for x in r["results"]:
+        if x["turn"] == turn:
+            return x
+    return None
+
+
+def on_sel(s, ev):
+    """A turn clicked: its detail opens (or closes) with the board before it, the
+    tiles played and the best play as a ghost."""
+    r = rv(s)
+    turn = ev.get("n", -1)
+    if r is None:
+        return s
+    if r["sel"] == turn:
+        return _put(s, {"sel": -1, "board": None})
+    res = result_of(r, turn)
+    s = _put(s, {"sel": turn, "board": None})
+    if res is None:
+        return s
+    if res.get("tiles") is not None:     # a record from another program: its board comes with it
+        size = size_of_rules((r.get("plan") or {}).get("rules", ""))
+        return _put(s, {"board": {"turn": turn, "tiles": res["tiles"], "size": size, "played": []}})
+    if res.get("action") is None:
+        return s
+    return _fx(s, {"do": "p_rv_board", "k": res["action"], "play": res.get("kind") in ("play", "invalid", "phony"),
+                   "turn": turn, "gen": r["gen"]})
+
+
+def size_of_rules(rules):
+    """The board's size under a rules string: I, II and III play on 21x21 (a knob may say otherwise)."""
+    parts = str(rules or "classic").split(",")
+    size = 21 if parts[0] in ("i", "ii", "iii") else 15
+    for part in parts[1:]:
+        if part.startswith("board="):
+            size = 21 if "21" in part else 15
+    return size
+
+
+def on_board(s, ev):
+    r = rv(s)
+    if not _fresh(s, ev) or r["sel"] != ev.get("turn"):
+        return s
+    return _put(s, {"board": ev.get("board")})
+
+
+def on_past(s, ev):
+    """"Review this game" in a past game's replay: the review panel, on that game
+    (the replay stays open behind it, so the engine has that game's boards)."""
+    from ui import panels_view
+    p = panels.pn(s)
+    entry = pastgames.find(p["past"] or [], ev.get("id"))
+    if entry is None:
+        return s
+    s = panels._set(s, open="review", opener="rp-review", sel=-1, export=None)
+    s = open_past(s, entry, panels_view.date_text(entry.get("date")))
+    return _fx(s, {"do": "p_focus", "id": "pn-title"})
+
+
+def on_review(s, ev):
+    """The end screen's "Review this game": the review panel on the game shown."""
+    if panels.pn(s)["open"] == "review" and not (rv(s) or {}).get("past"):
+        return _fx(open_live(s), {"do": "p_focus", "id": "pn-title"})
+    if panels.pn(s)["open"] == "review":
+        s = panels.on_close(s, {})
+    return panels.on_open(s, {"panel": "review"})
+
+
+def install(handlers):
+    """Register the review with the page's handlers and the panels (ui/main.py, after
+    ui/panels.install): its events, its engine effects, its start when it opens."""
+    for key in HANDLERS:
+        handlers[key] = panels._keeping_focus(HANDLERS[key])
+    panels.OPEN_HOOKS["review"] = open_live
+    if not any(prefix == "p_rv_" for prefix, _ in panels.RUNNERS):
+        panels.RUNNERS.append(("p_rv_", run))
+    return handlers
+
+
+HANDLERS = {"p_rv_plan": on_plan, "p_rv_result": on_result, "p_rv_summary": on_summary, "p_rv_stop": on_stop,
+            "p_rv_go": on_go, "p_rv_rank": on_rank, "p_rv_sel": on_sel, "p_rv_board": on_board,
+            "p_rv_past": on_past, "review": on_review}   # ui/panels.install merges them
+
+
+# ----------------------------------------------------------------- engine effects (objects passed in)
+
+
+def read_kept(text, cache):
+    """The results stored for ``cache`` (a list; [] when none or unreadable)."""
+    if not cache or not text:
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(data, dict) or data.get("key") != cache or not isinstance(data.get("results"), list):
+        return []
+    return data["results"]
+
+
+def dump_kept(cache, results):
+    """The text stored for a review ("" when it is too long to keep)."""
+    text = json.dumps({"key": cache, "results": results})
+    return text if len(text) <= STORE_MAX else ""
+
+
+def played_tiles(after):
+    """[{"sq", "letter"}] of the tiles the turn put down, from the snapshot after it."""
+    squares = []
+    for t in after.get("events") or []:
+        if t.get("kind") in ("play", "invalid", "phony", "final"):
+            squares += t.get("squares") or []
+    letters = {}
+    for t in after.get("tiles") or []:
+        letters[t["sq"]] = t
+    out = []
+    for sq in squares:
+        t = letters.get(sq)
+        if t is not None:
+            out.append({"sq": sq, "letter": t["letter"]})
+    return out
+
+
+async def run(f, eng, window, dispatch, get_state):
+    """Engine work for the review; every answer comes back as an event."""
+    from ui import store
+    do = f["do"]
+    storage = store.PageStorage(window)
+    if do == "p_rv_plan":
+        plan = json.loads(await eng.review_plan(f["source"], ""))
+        try:
+            kept = read_kept(storage.getItem(KEY), f["cache"])
+        except Exception:
+            kept = []
+        dispatch({"t": "p_rv_plan", "gen": f["gen"], "plan": plan, "cached": kept})
+    elif do == "p_rv_turn":
+        r = rv(get_state())
+        if r is None or r["gen"] != f["gen"] or not r["running"]:
+            dispatch({"t": "p_rv_result", "gen": f["gen"], "turn": f["turn"], "result": None})
+            return
+        res = json.loads(await eng.review_turn(f["turn"], f["budget_ms"], f["ranking"]))
+        dispatch({"t": "p_rv_result", "gen": f["gen"], "turn": f["turn"], "result": res})
+        r = rv(get_state())
+        if f["cache"] and r is not None and r["gen"] == f["gen"] and "error" not in res:
+            try:
+                text = dump_kept(f["cache"], r["results"])
+                if text:
+                    storage.setItem(KEY, text)
+            except Exception:
+                pass  # storage full or blocked: the review goes on, a reload restarts it
+    elif do == "p_rv_summary":
+        data = json.loads(await eng.review_summary(json.dumps(f["results"])))
+        dispatch({"t": "p_rv_summary", "gen": f["gen"], "data": data})
+    elif do == "p_rv_board":
+        before = json.loads(await eng.at(f["k"]))
+        if "tiles" not in before:
+            board = {"turn": f["turn"], "error": before.get("error", "The board cannot be shown.")}
+        else:
+            played = []
+            if f["play"] and before.get("at", f["k"]) < before.get("total", 0):
+                played = played_tiles(json.loads(await eng.at(f["k"] + 1)))
+            board = {"turn": f["turn"], "tiles": before["tiles"], "size": before.get("size", 15), "played": played}
+        dispatch({"t": "p_rv_board", "gen": f["gen"], "turn": f["turn"], "board": board})
