@@ -8,7 +8,7 @@ Run scripts/setup.sh first. Writes DIR/<name>-<W>x<H>[-dark].png for: first (a f
 engine up), loading (the same page at DOMContentLoaded), classic and iii (a game some turns
 in, made with the native engine and stored as the page stores it; the preview of the best
 play shown), classic-refused and iii-refused (the same game, one tile put down away from
-every other tile and Play pressed: the page says why it refused), classic-end and iii-end
+every other tile: the page says why it is refused), classic-end and iii-end
 (a game played to its end natively). The shot is what the screen shows without scrolling
 (the viewport); --full takes the whole page. --only limits the names (repeatable). Prints
 page errors and console errors. Default DIR: /tmp/shots.
@@ -66,7 +66,8 @@ def mid_game(rules: str, turns: int) -> tuple[str, list]:
 
 
 def refuse(page) -> None:
-    """Put one rack tile down away from every tile on the board and press Play."""
+    """Put one rack tile down away from every tile on the board: the preview says why it
+    is refused, and Play waits (pressed anyway when a slow preview left it enabled)."""
     taken = set(page.eval_on_selector_all("#board [data-letter]", "els => els.map(e => e.dataset.square)"))
     free = [sq for sq in page.eval_on_selector_all("#board [data-square]", "els => els.map(e => e.dataset.square)")
             if sq not in taken]
@@ -77,7 +78,9 @@ def refuse(page) -> None:
     if page.locator("#chooser:not([hidden])").count():
         page.locator("#chooser [data-letter]").first.click()
     page.wait_for_selector("#preview [data-legal]", timeout=30_000)
-    page.get_by_role("button", name="Play", exact=True).click()
+    play = page.get_by_role("button", name="Play", exact=True)
+    if play.is_enabled():
+        play.click()
     page.wait_for_function("!document.body.dataset.busy", timeout=30_000)
 
 
