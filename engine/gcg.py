@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .actionlog import END, EXCHANGE, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, GameError, fit_name
+from .actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError, fit_name
 from .board import LAYOUTS, Board, SquareError
 from .game import Game
 from .moves import MoveError, Play
@@ -44,6 +44,7 @@ from .rules import PRESETS, Rules, RulesError, parse_score
 from .scoring import evaluate
 from .tiles import rack_value
 from .words import WordJudge
+from .gcg_write import _move_text, _nicknames, write_gcg  # noqa: F401 (write_gcg: the record's writer)
 
 
 class GCGError(NotationError):
@@ -53,24 +54,7 @@ class GCGError(NotationError):
 # What replaying a record or placing its plays may raise: the engine's own errors.
 _ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
 
-_KIND_TEXT = {PHONY: "--", LOST: "(challenge)", TIME: "(time)"}
 CHALLENGE = "challenge"   # an imported record's challenge bonus (not a kind of our games)
-
-
-def _nicknames(names) -> list[str]:
-    nicks = []
-    for i, name in enumerate(names):
-        nick = "_".join(name.split()) or f"player{i + 1}"
-        if nick in nicks or nick in ("_".join(m.split()) for m in names[i + 1:]):
-            nick = f"{nick}_{i + 1}"
-        while nick in nicks:
-            nick += "_"
-        nicks.append(nick)
-    return nicks
-
-
-def _seed_text(seed) -> str:
-    return json.dumps(seed) if isinstance(seed, str) else str(seed)
 
 
 def _read_seed(text: str, n: int):
@@ -86,80 +70,6 @@ def _read_seed(text: str, n: int):
     if digits.isascii() and digits.isdigit() and len(digits) <= 4000:
         return int(text)
     return text   # an unquoted text seed (older records)
-
-
-def _move_text(turn) -> str:
-    """What a turn line shows between the rack and the score."""
-    if turn.kind in _KIND_TEXT:
-        return _KIND_TEXT[turn.kind]
-    if turn.kind in (INVALID, RETRY):
-        return f"{turn.text} ({turn.kind} {','.join(turn.invalid)})"
-    return turn.text   # END: the rack in brackets
-
-
-def write_gcg(game: Game, viewer: int | None = None) -> str:
-    """The game's record. With ``viewer`` (a seat, or -2 for nobody) and the game not
-    over, only what that seat may know: no #seed or #action lines (they rebuild every
-    rack and the bag), the others' lines without their racks and their exchanges as a
-    count ("-3"). It reads back as another program's record: a game to play on."""
-    if viewer is not None and not game.over:
-        return _public_gcg(game, viewer)
-    nicks = _nicknames(game.names)
-    lines = ["#character-encoding UTF-8"]
-    for i, name in enumerate(game.names):
-        lines.append(f"#player{i + 1} {nicks[i]} {name}")
-    lines.append(f"#rules {game.rules.to_string()}")
-    lines.append(f"#seed {_seed_text(game.seed)}")
-    if game.start is not None:
-        lines.append(f"#start {game.start}")
-    for a in game.actions:
-        lines.append(f"#action {a}")
-    totals = list(game.start_scores)
-    for t in game.turns:
-        totals[t.player] += t.score
-        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {_move_text(t)} {t.score:+d} {totals[t.player]}")
-    return "\n".join(lines) + "\n"
-
-
-def _placed_tiles(turn) -> str:
-    """The tiles a placement put down (a blank as ?), read off its breakdown."""
-    from .tiles import VALUES
-
-    seen = {}
-    for w in (turn.breakdown or {}).get("breakdown") or []:
-        for i, letter in enumerate(w.get("letters") or []):
-            if letter.get("new") and i < len(w.get("word", "")):
-                ch = w["word"][i].upper()
-                blank = letter.get("value", 0) == 0 and VALUES.get(ch, 1) != 0
-                seen[letter.get("square")] = "?" if blank else ch
-    return "".join(seen.values()) or "?"
-
-
-def _public_gcg(game: Game, viewer: int) -> str:
-    nicks = _nicknames(game.names)
-    lines = ["#character-encoding UTF-8"]
-    for i, name in enumerate(game.names):
-        lines.append(f"#player{i + 1} {nicks[i]} {name}")
-    lines.append(f"#rules {game.rules.to_string()}")
-    if game.start is not None:
-        lines.append(f"#start {game.start}")
-    lines.append("#note written during the game: only what "
-                 + (game.names[viewer] if 0 <= viewer < len(game.names) else "a spectator")
-                 + " may know (other racks left out)")
-    totals = list(game.start_scores)
-    for t in game.turns:
-        totals[t.player] += t.score
-        move = _move_text(t)
-        if t.player == viewer:
-            lines.append(f">{nicks[t.player]}: {t.rack or '-'} {move} {t.score:+d} {totals[t.player]}")
-            continue
-        if t.kind == EXCHANGE:   # how many, not which
-            lines.append(f">{nicks[t.player]}: -{len(t.text) - 1} {t.score:+d} {totals[t.player]}")
-        elif t.kind == END or not t.squares:
-            lines.append(f">{nicks[t.player]}: {move} {t.score:+d} {totals[t.player]}")
-        else:   # a placement: the "rack" is the tiles it put down, all anyone saw
-            lines.append(f">{nicks[t.player]}: {_placed_tiles(t)} {move} {t.score:+d} {totals[t.player]}")
-    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- reading lines

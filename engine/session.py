@@ -394,7 +394,7 @@ def export_gcg(viewer: int = -1) -> str:
     """{"gcg": the game record}: standard GCG lines plus #rules, #seed and one
     #action line per input, so the record replays exactly. ``viewer`` >= 0 (or -2:
     nobody) during a game: only what that seat may know (gcg.write_gcg)."""
-    from .gcg import write_gcg
+    from .gcg_write import write_gcg
 
     try:
         viewer = int(viewer)
