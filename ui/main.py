@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import bylink, clock, newgame, panels, panels_page, pastgames, render, review, rules_text, standin, state, store, tabs
+from ui import bylink, clock, newgame, panels, panels_page, panels_run, pastgames, render, review, rules_text, standin, state, store, tabs
 from ui import embed as links  # game links, share, replay, embed (issue 11)
 from ui import firstpaint, phone  # issue 15: first paint; phones: menu button, board zoom
 from ui.drag import Dragger
@@ -150,7 +150,7 @@ async def pump():
 async def run(f):
     do = f["do"]
     if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
-        await panels.run(f, ENG, window, dispatch, lambda: S)
+        await panels_run.run(f, ENG, window, dispatch, lambda: S)
         return
     if await links.run(f, ENG, dispatch, lambda: S):
         return

@@ -4,7 +4,7 @@ import json
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go, new
-from ui import panels, panels_page, panels_view, state
+from ui import panels, panels_page, panels_run, panels_view, state
 
 panels.install(state.HANDLERS)
 HUMANS = ("human", "human")
@@ -148,7 +148,7 @@ def test_undo_runner_then_redo_until_a_new_action():
     at_start = dict(fx.snap(actions=[], to_move=0))
     eng = Engine(snaps=[after_computer, at_start])
     got = []
-    run(panels.run({"do": "p_undo", "to_human": True, "before": before}, eng, None, got.append, None))
+    run(panels_run.run({"do": "p_undo", "to_human": True, "before": before}, eng, None, got.append, None))
     assert [c[0] for c in eng.calls] == ["undo", "undo"]
     assert got[0] == {"t": "p_undone", "undone": before, "before": before, "after": []}
     s = go(new(played()), *got)
@@ -157,7 +157,7 @@ def test_undo_runner_then_redo_until_a_new_action():
     assert effects(s, "p_redo")[0]["actions"] == before
     eng = Engine(snaps=[dict(played(actions=before[:1], to_move=1)), played(actions=before)])
     got = []
-    run(panels.run(effects(s, "p_redo")[0], eng, None, got.append, None))
+    run(panels_run.run(effects(s, "p_redo")[0], eng, None, got.append, None))
     assert [c[:2] for c in eng.calls] == [("act", "8G RAINS"), ("act", "8D ZEBRAS")]
     s = go(s, *got)
     assert s["snap"]["actions"] == before and not panels.can_redo(s)

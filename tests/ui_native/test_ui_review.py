@@ -8,7 +8,7 @@ import json
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go
-from ui import panels, panels_view, review, review_view, state, view
+from ui import panels, panels_run, panels_view, review, review_view, state, view
 
 panels.install(state.HANDLERS)
 review.install(state.HANDLERS)
@@ -324,7 +324,7 @@ def test_runner_plans_reviews_keeps_results_and_resumes_after_a_reload():
     while page.s["fx"]:
         f, page.s["fx"] = page.s["fx"][0], page.s["fx"][1:]
         if f["do"].startswith("p_rv_"):
-            run(panels.run(f, eng, win, page.dispatch, page.get))
+            run(panels_run.run(f, eng, win, page.dispatch, page.get))
     names = [c[0] for c in eng.calls]
     assert names == ["review_plan", "review_turn", "review_turn", "review_turn", "review_summary"]
     assert eng.calls[1] == ("review_turn", 0, 1000, "score")
@@ -334,7 +334,7 @@ def test_runner_plans_reviews_keeps_results_and_resumes_after_a_reload():
     # a reload: the page starts afresh, the review comes back without asking the engine again
     page = Page(opened())
     eng.calls = []
-    run(panels.run(effects(page.s, "p_rv_plan")[0], eng, win, page.dispatch, page.get))
+    run(panels_run.run(effects(page.s, "p_rv_plan")[0], eng, win, page.dispatch, page.get))
     assert [r["turn"] for r in review.rv(page.s)["results"]] == [0, 2, 4] and effects(page.s, "p_rv_summary")
     assert [c[0] for c in eng.calls] == ["review_plan"]
 
@@ -344,12 +344,12 @@ def test_runner_skips_a_turn_once_stopped_and_draws_a_board_from_two_snapshots()
     ask = effects(page.s, "p_rv_turn")[0]
     page.dispatch({"t": "p_rv_stop"})
     eng = Engine({"at": lambda k: dict(fx.snap(tiles=[fx.tile("H8", "A")] * k, events=[]), at=k, total=6)})
-    run(panels.run(ask, eng, Window(), page.dispatch, page.get))
+    run(panels_run.run(ask, eng, Window(), page.dispatch, page.get))
     assert eng.calls == [] and page.events[-1]["result"] is None
     after = dict(fx.snap(tiles=[fx.tile("D8", "V"), fx.tile("E8", "O")]), at=1, total=6,
                  events=[{"player": 0, "kind": "play", "squares": ["D8", "E8"]}])
     eng = Engine({"at": lambda k: after if k == 1 else dict(fx.snap(), at=0, total=6)})
-    run(panels.run({"do": "p_rv_board", "k": 0, "play": True, "turn": 0, "gen": review.rv(page.s)["gen"]},
+    run(panels_run.run({"do": "p_rv_board", "k": 0, "play": True, "turn": 0, "gen": review.rv(page.s)["gen"]},
                    eng, Window(), page.dispatch, page.get))
     ev = page.events[-1]
     assert [c[:2] for c in eng.calls] == [("at", 0), ("at", 1)]
