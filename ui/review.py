@@ -41,9 +41,7 @@ def _put(s, changes):
     return s
 
 
-def _fx(s, *effects):
-    s["fx"] = s["fx"] + list(effects)
-    return s
+_fx = panels._fx   # effects asked for, as every panel asks them
 
 
 # ----------------------------------------------------------------- sources
