@@ -367,6 +367,8 @@ def on_doc_key(e):
         return
     if target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
+    if key == "Escape" and target.closest(".top") is not None:
+        return   # Escape in the header closes the phone menu (ui/phone.py), not the tiles put down
     on_button = target.tagName == "BUTTON"
     if letter or key in ("Backspace", "Escape") or (key == "Enter" and not on_button):
         e.preventDefault()

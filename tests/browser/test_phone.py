@@ -110,6 +110,11 @@ def test_menu_behind_one_button(browser, site_url):
         assert page.locator(".top").bounding_box()["height"] <= 48
         assert menu.get_attribute("aria-expanded") == "false"
         assert not page.get_by_role("button", name="New game").first.is_visible()
+        # a tile put down first: Escape in the menu closes the menu, it does not recall the tile
+        letter = next(x for x in kit.rack_letters(page) if x != "?")
+        kit.rack_tile(page, letter).click()
+        kit.square(page, page.get_attribute("#board .start", "data-square")).click()
+        page.wait_for_selector("#board .placed", timeout=kit.TIMEOUT_MS)
         # keyboard: Enter opens it and goes into it, Escape closes it and comes back
         menu.focus()
         page.keyboard.press("Enter")
@@ -121,6 +126,7 @@ def test_menu_behind_one_button(browser, site_url):
         page.keyboard.press("Escape")
         assert menu.get_attribute("aria-expanded") == "false"
         assert page.evaluate("document.activeElement.id") == "btn-menu"
+        assert page.locator("#board .placed").count() == 1
         # a tap opens it; picking an item does the item and folds the menu
         menu.click()
         page.locator("#menu").get_by_role("button", name="About", exact=True).click()
