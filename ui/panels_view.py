@@ -43,6 +43,17 @@ def _attr(name, value):
 PAST = {"snap": {"phase": "over"}}   # a past game's replay: its record is open to read
 
 
+def _past_viewer(games, game_id):
+    """Who reads a past game's replay: everyone once it ended; an unfinished one keeps
+    its secrets (only the one person's own exchanges, against the computer)."""
+    entry = pastgames.find(games, game_id)
+    if entry is None or not pastgames.unfinished(entry):
+        return PAST
+    kinds = entry["summary"].get("kinds") or [x.get("kind", "human") for x in entry["seats"]]
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    return {"snap": {"phase": "play"}, "rack_seat": humans[0] if len(humans) == 1 else -1}
+
+
 def _line_text(s, t):
     kind = t.get("kind", "")
     text = move_text(s, t)
@@ -353,7 +364,8 @@ def replay_html(s):
            + _btn("Forward", "step", _attr("data-to", "forward") + _attr("id", "rp-forward") + (" disabled" if k >= total else ""))
            + _btn("Last", "step", _attr("data-to", "last") + _attr("id", "rp-last") + (" disabled" if k >= total else "")) + "</p>")
     events = snap.get("events") or []
-    said = " ".join(seat_name(snap, t.get("player", -1)) + ": " + move_text(PAST, t) + " " + str(t.get("score", 0))
+    viewer = _past_viewer(pn(s).get("past") or [], rp["id"])
+    said = " ".join(seat_name(snap, t.get("player", -1)) + ": " + move_text(viewer, t) + " " + str(t.get("score", 0))
                     for t in events)
     scores = ", ".join(seat_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
     where = '<p class="pn-at" data-at="' + str(k) + '" role="status">Move ' + str(k) + " of " + str(total) + (
