@@ -30,7 +30,8 @@ OPEN_HOOKS = {}
 RUNNERS = []
 HINT_TOP = 5
 HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
-LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click", "p_keep_saved")
+LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click", "p_keep_saved",
+            "p_past_drop")
 
 BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
          "hint_at": None, "unseen": None, "redo": [], "redo_base": None, "confirm": "",

@@ -114,6 +114,13 @@ async def run_local(f, window, dispatch):
         if entry is not None:
             games, msg = pastgames.keep(storage, entry)
             dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": bool(msg)}})
+    elif do == "p_past_drop":   # an unfinished copy kept for a replacement that did not happen
+        games, msg = pastgames.load(storage)
+        entry = pastgames.find(games, f["id"])
+        if not msg and entry is not None and pastgames.unfinished(entry):
+            games = pastgames.delete(games, f["id"])
+            pastgames.save(storage, games)
+            dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": ""}})
     elif do == "p_past_save":
         msg = pastgames.save(storage, f["games"])
         if msg:

@@ -390,6 +390,9 @@ def on_imported(s, ev):
     s["busy"] = ""
     if "racks" not in snap:
         s["box"] = {"kind": "import", "text": "This record could not be read: " + snap.get("error", "")}
+        # the game shown goes on: the copy kept before the import (ui/panels.keep_unfinished) goes
+        from ui import pastgames
+        s["fx"] = s["fx"] + [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
         return s
     info = snap.get("import") or {}
     if ev.get("layout") and "size" in ev["layout"]:

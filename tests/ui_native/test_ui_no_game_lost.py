@@ -84,3 +84,12 @@ def test_a_tab_showing_a_friends_link_is_left_alone():
     other = new(fx.snap(actions=["8D ZEBRAS", "-"]))
     s = tabs.on_elsewhere(mine, {"text": json.dumps(json.loads(saved_text(other)))})
     assert s["spec"]["actions"] == ["8D ZEBRAS"]
+
+
+def test_a_failed_import_drops_the_copy_kept_for_it():
+    s = mid_game()
+    s["box"] = None
+    s = share.on_imported(s, {"snap": {"error": "not a record"}})
+    drops = [f for f in s["fx"] if f["do"] == "p_past_drop"]
+    assert drops == [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
+    assert "could not be read" in s["box"]["text"]
