@@ -184,14 +184,22 @@ def _next_version() -> dist.Build:
     return dist.seal(files)
 
 
+# The reload itself may already have found the new worker (then "updatefound" does not
+# fire again): take the one installing or waiting if there is one; and never wait
+# forever (page.evaluate has no timeout of its own): "timeout" after 60 s fails the test.
 NEXT_INSTALL_JS = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
-  const found = new Promise(res => reg.addEventListener('updatefound', () => res(reg.installing), {once: true}));
-  reg.update().catch(() => {});
-  const w = await found;
+  const late = (ms) => new Promise(res => setTimeout(() => res('timeout'), ms));
+  let w = reg.installing || reg.waiting;
+  if (!w) {
+    const found = new Promise(res => reg.addEventListener('updatefound', () => res(reg.installing), {once: true}));
+    reg.update().catch(() => {});
+    w = await Promise.race([found, late(60000)]);
+    if (w === 'timeout' || !w) return String(w);
+  }
   if (w.state === 'redundant' || w.state === 'activated') return w.state;
-  return await new Promise(res => w.addEventListener('statechange',
-    () => ['redundant', 'installed', 'activated'].includes(w.state) && res(w.state)));
+  return await Promise.race([late(60000), new Promise(res => w.addEventListener('statechange',
+    () => ['redundant', 'installed', 'activated'].includes(w.state) && res(w.state)))]);
 }"""
 
 
