@@ -2,6 +2,7 @@
 """Fit leave values by self-play (the tables in engine/ai.py's LEAVE_TABLES).
 
     python3 bench/fit_leaves.py --preset o --games 300 --jobs 2
+    python3 bench/fit_leaves.py --preset o --games 3000 --json /tmp/o.json   # for leaves_vs.py
 
 Plays greedy-against-greedy games and records, for every placement made while the
 bag still held a rack's worth of tiles, the tiles kept (the leave) and the score of
@@ -9,12 +10,14 @@ the same player's next turn. A linear model of that next score, with one term pe
 tile kind, one per duplicate tile and one per tile of vowel/consonant imbalance, is
 fitted by least squares (normal equations, pure Python). A tile's value is its
 coefficient: how many points more (or fewer) the next turn makes when it is kept.
-Prints the table as Python, ready to paste into engine/ai.py.
+Prints the table as Python, ready to paste into engine/ai.py; ``--json FILE`` also
+writes it for bench/leaves_vs.py, which plays it against the engine's table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import sys
 from collections import Counter
@@ -104,6 +107,7 @@ def main() -> None:
     ap.add_argument("--preset", required=True)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", help="also write the table to this file (for bench/leaves_vs.py)")
     args = ap.parse_args()
     with mp.Pool(args.jobs) as pool:
         chunks = pool.map(samples, [(args.preset, f"fit-{args.preset}-{i}") for i in range(args.games)])
@@ -113,6 +117,11 @@ def main() -> None:
     print(f"# {args.preset}: {len(data)} samples from {args.games} greedy games")
     print("{" + ", ".join(f'"{t}": {coef[i]:.1f}' for i, t in enumerate(TILES)) + "}")
     print(f"dup={coef[-3]:.1f} imbalance={coef[-2]:.1f} const={coef[-1]:.1f}")
+    if args.json:
+        table = {"tiles": {t: round(coef[i], 1) for i, t in enumerate(TILES)},
+                 "dup": round(coef[-3], 1), "imbalance": round(coef[-2], 1),
+                 "samples": len(data), "games": args.games, "preset": args.preset}
+        Path(args.json).write_text(json.dumps(table, indent=1) + "\n")
 
 
 if __name__ == "__main__":

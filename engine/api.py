@@ -50,15 +50,19 @@ def move_list(rules: str, cgp: str, top: int | None, lexicon, *, limit: int | No
     """Legal plays of the CGP's first rack, best first, as
     ``{"moves": [{"move", "score"}], "complete": bool, "stopped": str}``:
     ``complete`` is False when ``limit`` plays or ``budget_ms`` ran out first
-    (None: no such bound), and ``stopped`` then says which ("plays" or "time");
+    (None: no such bound), and ``stopped`` then says which ("plays" or "time"),
+    or "memory" when the search kept within ``linegen.MAX_LEFT_PARTS`` instead;
     see ``_search`` for what an incomplete list holds."""
     r = Rules.from_string(rules)
     pos = parse_cgp(cgp, r)
     rack = pos.racks[0] if pos.racks else ""
     budget = Budget(ms=budget_ms, plays=limit) if limit is not None or budget_ms is not None else None
     found, complete = _search(r, _need(lexicon), pos.board, rack, top, budget)
+    stopped = ""
+    if not complete:   # a bound ran out, or else the left-part table's memory cap did
+        stopped = (budget.exhausted if budget is not None else "") or "memory"
     return {"moves": [{"move": format_move(pos.board, c.to_play()), "score": c.score} for c in found],
-            "complete": complete, "stopped": budget.exhausted if budget is not None and not complete else ""}
+            "complete": complete, "stopped": stopped}
 
 
 def _search(rules, lexicon, board, rack, top, budget):

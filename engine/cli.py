@@ -72,9 +72,13 @@ def cmd_moves(args):
     for item in found["moves"]:
         print(json.dumps(item))
     if not found["complete"]:
-        bound = (f"--limit {args.limit} plays" if found["stopped"] == "plays"
-                 else f"--budget {args.budget:g} s")
-        print(f"note: the list is incomplete: it stopped after {bound} (0: no bound)", file=sys.stderr)
+        if found["stopped"] == "memory":
+            print("note: the list is incomplete: plays with the longest runs of tiles before the"
+                  " first anchor were left out to bound memory", file=sys.stderr)
+        else:
+            bound = (f"--limit {args.limit} plays" if found["stopped"] == "plays"
+                     else f"--budget {args.budget:g} s")
+            print(f"note: the list is incomplete: it stopped after {bound} (0: no bound)", file=sys.stderr)
     return None
 
 

@@ -321,3 +321,17 @@ def test_session_hint_budget_is_one_a_tab_can_afford():
     from engine import session
 
     assert session.HINT_BUDGET_MAX_MS <= 20_000 and session.COMPUTER_BUDGET_MAX_MS <= 20_000
+
+
+def test_a_list_cut_by_the_memory_cap_says_so(monkeypatch, capsys):
+    """api.move_list and `moves` name the memory cap (not a time or play bound the
+    caller never set) when the left-part table stopped growing."""
+    from engine import api, cli, linegen
+
+    monkeypatch.setattr(linegen, "MAX_LEFT_PARTS", 40)
+    cgp = "15/15/15/15/15/15/15/4QUIRKS5/15/15/15/15/15/15/15 ??AEIRS/ 0/0 0 lex NWL23;"
+    found = api.move_list("classic", cgp, 5, LEX, limit=None, budget_ms=None)
+    assert found["complete"] is False and found["stopped"] == "memory" and found["moves"]
+    monkeypatch.setattr(cli, "_lexicon", lambda name: LEX)
+    cli.main(["moves", "--rules", "classic", "--cgp", cgp, "--top", "5", "--limit", "0", "--budget", "0"])
+    assert "left out to bound memory" in capsys.readouterr().err
