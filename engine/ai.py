@@ -244,6 +244,11 @@ class Player:
     def choose(self, board: Board, rack, bag_count: int, budget: Budget | None = None):
         """The chosen move: a Play, an Exchange or a Pass. With a ``budget`` the
         best play found before it runs out (see movegen.Budget)."""
+        return self.decide(board, rack, bag_count, budget)[0]
+
+    def decide(self, board: Board, rack, bag_count: int, budget: Budget | None = None):
+        """(the chosen move, the tiles it keeps, sorted): the expert values a
+        simulated turn by its leave before the draw (engine/expert.py)."""
         rack = list(rack)
         best = self._best(board, rack, self._value(rack, bag_count), budget)
         if self.level == "hard" and bag_count >= self.rules.rack_size:
@@ -252,14 +257,16 @@ class Player:
             if best is None or best.equity < keep_value - 2.0 and best.score < 20:
                 throw = _leave_after(rack, keep)
                 if any(t != "?" for t in throw):  # throwing back only blanks is never better
-                    return Exchange("".join(sorted(throw)))
+                    return Exchange("".join(sorted(throw))), "".join(keep)
         if best is not None:
-            return best.to_play()
+            return best.to_play(), best.leave
         if bag_count >= self.rules.rack_size:
             keep, _ = best_keep(rack, self.rules)
-            throw = _leave_after(rack, keep) or rack
-            return Exchange("".join(sorted(throw)))
-        return Pass()
+            throw = _leave_after(rack, keep)
+            if not throw:
+                throw, keep = rack, []
+            return Exchange("".join(sorted(throw))), "".join(sorted(keep))
+        return Pass(), "".join(sorted(rack))
 
 
 def best_keep(rack, rules: Rules):

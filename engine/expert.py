@@ -18,18 +18,25 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
   rules reveal are kept as they are.
 - **Simulation**: in each round one world is dealt and every live candidate is
   played in it (common random numbers: the same racks and draws for all), then
-  ``PLIES`` turns by the hard player; a candidate's value is the spread change
-  plus both sides' leave values. Once the bag holds at most a rack's worth
-  (``END_BAG``), turns go on up to ``END_PLIES`` (usually to the end) and the value
-  is the win (1, 0.5, 0) with the spread as a tie-break: the win chance.
+  ``PLIES`` turns by the hard player (at least one for each other seat); a
+  candidate's value is the spread change plus each side's leave value, the leave
+  being the tiles kept by that side's last move *before* its draw: what the move
+  chose, without the luck of the draw. One ply (the replies) and leave values
+  beat two plies at the page's budgets: measured on classic positions, the
+  paired differences' standard error at the same number of rounds is 4.3 points
+  against 7.5, and a round costs less than half (bench/README.md). Once the bag
+  holds at most a rack's worth (``END_BAG``), turns go on up to ``END_PLIES``
+  (usually to the end) and the value is the win (1, 0.5, 0) with the spread as a
+  tie-break: the win chance.
 - **Anytime**: rounds go on until the time budget runs out (a round cut short is
   dropped) or, with ``iterations``, for exactly that many rounds (deterministic:
   tests, self-play). After ``MIN_ROUNDS``, a candidate whose paired difference to
   the best is more than ``PRUNE_Z`` standard errors below it is dropped; one left
   ends the search early.
-- **The choice**: the hard player's own choice stands unless a candidate beats it
-  by ``SWITCH_Z`` standard errors of the paired difference: with few rounds (a
-  big board, a slow machine) the expert plays like hard rather than like noise.
+- **The choice**: among the candidates still live (each simulated in every
+  round), the hard player's own choice stands unless one beats it by ``SWITCH_Z``
+  standard errors of the paired difference: with few rounds (a big board, a slow
+  machine) the expert plays like hard rather than like noise.
 - **Endgame** (bag empty, two players, the other rack known: a 100-tile set, or
   racks revealed): ``endgame.solve``, a depth-limited search over both racks.
 
@@ -55,7 +62,7 @@ from .tiles import rack_value
 from .tracking import unseen
 
 CANDIDATES = 6        # plays kept by the hard player's equity (plus an exchange or a pass)
-PLIES = 2             # hard-player turns after the candidate: the reply and our next turn
+PLIES = 1             # hard-player turns after the candidate (at least each other seat's reply)
 END_BAG = 7           # bag at most this (or a rack): simulate to the end, value the win
 END_PLIES = 8
 MIN_ROUNDS = 4        # rounds before any candidate is dropped
@@ -67,11 +74,12 @@ MAX_ROUNDS = 10_000
 
 @dataclass
 class Choice:
-    """One candidate: its move text, the hard player's equity of it, and its
-    value in each simulated round."""
+    """One candidate: its move text, the hard player's equity of it, the tiles it
+    keeps (before the draw), and its value in each simulated round."""
 
     text: str
     equity: float
+    keep: str = ""
     values: list = field(default_factory=list)
 
     @property
@@ -132,7 +140,7 @@ class Expert:
         if not plays:
             more = hard._more_blanks(board, rack, value, budget)
             plays = [more] if more is not None else []
-        out = [Choice(format_move(board, c.to_play()), c.equity) for c in plays]
+        out = [Choice(format_move(board, c.to_play()), c.equity, c.leave) for c in plays]
         incumbent = 0
         if bag >= rules.rack_size:
             keep, keep_value = best_keep(rack, rules)
@@ -140,12 +148,13 @@ class Expert:
             for t in keep:
                 throw.remove(t)
             if any(t != "?" for t in throw):
-                out.append(Choice(format_move(board, Exchange("".join(sorted(throw)))), keep_value))
+                out.append(Choice(format_move(board, Exchange("".join(sorted(throw)))), keep_value,
+                                  "".join(keep)))
                 if not plays or (plays[0].equity < keep_value - 2.0 and plays[0].score < 20):
                     incumbent = len(out) - 1
         else:
             kept = leave_value(rack, rules) if bag else -2.0 * rack_value(rack) - 8.0
-            out.append(Choice(format_move(board, Pass()), kept))
+            out.append(Choice(format_move(board, Pass()), kept, "".join(sorted(rack))))
             if not plays:
                 incumbent = len(out) - 1
         return out, incumbent
@@ -154,7 +163,7 @@ class Expert:
     def _simulate(self, game, cands: list[Choice], budget, iterations, seed) -> None:
         me = game.to_move
         end = game.bag_count <= min(END_BAG, self.rules.rack_size)
-        plies = END_PLIES if end else max(PLIES, game.players)
+        plies = END_PLIES if end else max(PLIES, game.players - 1)
         if seed is None:
             seed = position_seed(game)
         rng = random.Random(seed)
@@ -166,7 +175,7 @@ class Expert:
             world = sample_world(game, rng, view)
             got = []
             for i in live:
-                v = self._play_out(world, cands[i].text, me, plies, end, budget)
+                v = self._play_out(world, cands[i], me, plies, end, budget)
                 if v is None:
                     break
                 got.append(v)
@@ -182,40 +191,50 @@ class Expert:
                     self.stopped = "clear"
                     return
 
-    def _play_out(self, world, text: str, me: int, plies: int, end: bool, budget):
-        """The value of ``text`` in one dealt world; None when the time ran out."""
+    def _play_out(self, world, cand: Choice, me: int, plies: int, end: bool, budget):
+        """The value of ``cand`` in one dealt world; None when the time ran out."""
         g = world.at(len(world.actions))
-        g.act(text)
+        g.act(cand.text)
+        kept = {me: cand.keep}     # each seat's leave before its draw, by its last move
         turns = 0
         while not g.over and turns < plies:
             seat = g.to_move
             for _ in range(4):     # a free trade is followed by the same seat's turn
-                g.act(self._hard_text(g, budget))
+                text, leave = self._hard_action(g, budget)
+                g.act(text)
                 if budget is not None and budget.exhausted:
                     return None
+                if leave is not None:
+                    kept[seat] = leave
                 if g.over or g.to_move != seat:
                     break
             turns += 1
-        return outcome(g, me, self.rules, end)
+        return outcome(g, me, self.rules, end, kept)
 
-    def _hard_text(self, g, budget) -> str:
-        """One action of the hard player in a simulated game."""
+    def _hard_action(self, g, budget) -> tuple[str, str | None]:
+        """One action of the hard player in a simulated game, and the tiles it
+        keeps before drawing (None for a trade or the final round's play)."""
         board, rack = g.board, str(g.active_rack)
         hard = self.hard
         if g.phase == "final":
             play = hard.best_play(board, rack, budget)
-            return format_move(board, play) if play is not None else "-"
+            return (format_move(board, play) if play is not None else "-"), None
         if g.legal_actions().trade:
             tiles = choose_trade(rack, self.rules, g.bag_count)
             if tiles:
-                return f"trade {tiles}"
-        return format_move(board, hard.choose(board, rack, g.bag_count, budget))
+                return f"trade {tiles}", None
+        move, leave = hard.decide(board, rack, g.bag_count, budget)
+        return format_move(board, move), leave
 
     def _pick(self, cands: list[Choice], incumbent: int) -> Choice:
-        """The incumbent (the hard player's choice) unless the best by simulation
-        beats it clearly (``SWITCH_Z``)."""
+        """The incumbent (the hard player's choice) unless the best live candidate
+        by simulation beats it clearly (``SWITCH_Z``). Live: simulated in every
+        round; a candidate dropped early has a mean over fewer worlds, not
+        comparable (and it was dropped for being clearly worse)."""
         inc = cands[incumbent]
-        best = max((c for c in cands if c.values), key=lambda c: c.mean, default=inc)
+        rounds = max((len(c.values) for c in cands), default=0)
+        best = max((c for c in cands if c.values and len(c.values) == rounds),
+                   key=lambda c: c.mean, default=inc)
         if best is inc or not inc.values:
             return best if inc.values or not best.values else inc
         n = min(len(best.values), len(inc.values))
@@ -296,16 +315,18 @@ def sample_world(game, rng: random.Random, view: dict | None = None):
     return world
 
 
-def outcome(g, me: int, rules, end: bool) -> float:
+def outcome(g, me: int, rules, end: bool, kept: dict | None = None) -> float:
     """A simulated game's value for seat ``me``: the spread (against the best other
-    seat) plus each side's leave when the game goes on; near the end, the win
-    (1, 0.5, 0) with a thousandth of a point per point of spread."""
+    seat) plus each side's leave when the game goes on (``kept``: a seat's tiles
+    kept before its last draw; its rack when it has none or the bag is empty); near the end, the win (1, 0.5,
+    0) with a thousandth of a point per point of spread."""
     others = [p for p in range(g.players) if p != me]
     rival = max(others, key=lambda p: g.scores[p])
     spread = float(g.scores[me] - g.scores[rival])
     if not g.over:
-        bag = g.bag_count
-        spread += _kept(g.rack(me), bag, rules) - _kept(g.rack(rival), bag, rules)
+        bag, kept = g.bag_count, (kept or {}) if g.bag_count else {}   # empty bag: racks count
+        mine, theirs = kept.get(me, g.rack(me)), kept.get(rival, g.rack(rival))
+        spread += _kept(mine, bag, rules) - _kept(theirs, bag, rules)
     if not end:
         return spread
     win = 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0

@@ -140,3 +140,53 @@ def test_selfplay_with_the_expert_finishes():
                      expert_iterations=1)
     assert len(game.turns) >= 10
     assert all(t.kind not in (INVALID, PHONY, RETRY) for t in game.turns)
+
+
+def test_the_choice_is_among_candidates_simulated_every_round():
+    """A candidate dropped after a few lucky worlds has a higher mean over those
+    worlds than any candidate simulated in all of them; it is not comparable (and
+    it was dropped for being clearly worse), so it cannot be chosen: the best
+    live candidate is, when it clearly beats the hard player's choice."""
+    from engine.expert import Choice
+    hard_choice = Choice("8D HARD", 30.0, "", [10.0 + (i % 3) for i in range(10)])
+    dropped = Choice("8D LUCKY", 28.0, "", [60.0] * 4)
+    better = Choice("8D BETTER", 29.0, "", [16.0 + (i % 3) for i in range(10)])
+    ex = Expert(PRESETS["classic"], LEX)
+    assert ex._pick([hard_choice, dropped, better], 0) is better
+    assert ex._pick([hard_choice, dropped], 0) is hard_choice
+
+
+def test_hard_decides_its_move_and_the_tiles_it_keeps():
+    """Player.decide gives Player.choose's move and the tiles kept before the
+    draw: the rack less the tiles played (the expert values simulated turns by it)."""
+    from engine.ai import Player
+    from engine.moves import Exchange, Play
+    for preset in ("classic", "o", "iii"):
+        rules, cgps = positions(preset)
+        hard = Player(rules, LEX, "hard")
+        for cgp in cgps:
+            pos = parse_cgp(cgp, rules)
+            rack, bag = pos.racks[0], int(pos.opcodes.get("bag", 50))
+            move, keep = hard.decide(pos.board, rack, bag)
+            assert move == hard.choose(pos.board, rack, bag)
+            assert keep == "".join(sorted(keep))
+            if not (isinstance(move, Play) and move.pre):   # a swap or pick-off changes the rack first
+                assert not Counter(keep) - Counter(rack)
+            if isinstance(move, Exchange):
+                assert Counter(keep) + Counter(move.tiles) == Counter(rack)
+
+
+def test_a_simulated_turn_is_valued_by_the_leave_before_the_draw():
+    """outcome(): spread plus my kept tiles' value less the rival's, the kept
+    tiles being what each side's move left before drawing (not the luck of the
+    draw); with the bag empty, the racks themselves count."""
+    from engine.ai import leave_value
+    from engine.expert import outcome
+    rules, cgps = positions("classic")
+    game = game_from("classic", cgps[1])
+    assert game.bag_count > 0 and not game.over
+    spread = game.scores[0] - game.scores[1]
+    got = outcome(game, 0, rules, False, {0: "S?", 1: "QVV"})
+    assert got == pytest.approx(spread + leave_value("S?", rules) - leave_value("QVV", rules))
+    assert outcome(game, 0, rules, False, {0: "S?"}) == pytest.approx(
+        spread + leave_value("S?", rules) - leave_value(game.rack(1), rules))
