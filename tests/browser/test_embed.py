@@ -150,6 +150,35 @@ def test_cross_site_embed_plays_and_talks_to_its_parent(browser, host, site_url)
         assert errors == []
 
 
+def test_a_big_board_fits_a_narrow_frame_and_zooms(browser, host, site_url):
+    """A III game (21x21) in a 360 px frame on another site is a phone: the whole
+    board fits the frame (it used to keep 26 px squares in a box that scrolled
+    sideways), and Zoom gives finger-sized squares that pan, and back."""
+    spec = {"rules": "iii", "seed": "embed-iii", "seats": SEATS, "actions": []}
+    url = host("iii.html", frame_tag("game", site_url + "embed.html#" + link_of(spec)))
+    with kit.own_page(browser, viewport=(800, 900)) as (page, errors):
+        page.goto(url)
+        wait_message(page, "game", "ready")
+        game = game_frame(page)
+        game.wait_for_selector("#sq-U21", timeout=kit.TIMEOUT_MS)
+        box = "(() => { const s = document.getElementById('board-scroll'); return [s.scrollWidth, s.clientWidth]; })()"
+        assert game.evaluate("document.documentElement.scrollWidth") <= 360
+        assert game.evaluate("document.getElementById('sq-U21').getBoundingClientRect().right") <= 360
+        wide, shown = game.evaluate(box)
+        assert wide <= shown + 1   # nothing to scroll: it all shows
+        small = game.locator("#sq-K11").bounding_box()["width"]
+        zoom = game.locator("#btn-zoom")
+        assert zoom.is_visible() and small < 17
+        zoom.click()
+        assert zoom.get_attribute("aria-pressed") == "true"
+        assert game.locator("#sq-K11").bounding_box()["width"] >= 27.5
+        wide, shown = game.evaluate(box)
+        assert wide > shown and game.evaluate("document.documentElement.scrollWidth") <= 360
+        zoom.click()
+        assert abs(game.locator("#sq-K11").bounding_box()["width"] - small) < 0.5
+        assert errors == []
+
+
 def content_height(frame) -> int:
     return frame.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
 
