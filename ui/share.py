@@ -568,5 +568,7 @@ def nodes(s):
     box = box_html(s)
     bar = replay.bar_html(s)
     send = "1" if passing(s) or waiting_for(s) else None
-    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": send},
+    note = s.get("box") or {}
+    kind = "link" if box and note.get("kind") == "link" and not send else None   # a phone floats it
+    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": send, "data-kind": kind},
             "replaybar": {"_html": bar, "hidden": None if bar else ""}}

@@ -257,3 +257,24 @@ def test_preload_hints_name_files_the_page_takes_once(own_booted):
         # cannot take a page's preload)
         worker_too = href == "pyscript.toml" or href.startswith("vendor/pyscript/toml-")
         assert paths.count(href) == (2 if worker_too else 1), href
+
+
+@pytest.mark.parametrize("w, h, rules", [(360, 640, "classic"), (375, 667, "iii")])
+def test_a_link_just_opened_leaves_the_rack_and_play_on_screen(browser, site_url, w, h, rules):
+    """The note on a link just opened (whose game it is, that a link is not secret)
+    floats over the board's top rows on a phone: in the page's flow it pushed the
+    rack and Play below the fold until it was closed."""
+    from test_link_presets import link_of, open_link
+    frag, _, _ = link_of(rules, 2)
+    with kit.own_page(browser, viewport=(w, h)) as (page, errors):
+        open_link(page, site_url + "index.html#" + frag)
+        note = page.locator("#sharebox")
+        assert note.is_visible() and "not secret" in note.inner_text()
+        for sel in ("#sharebox", "#rack", "#btn-Play"):
+            box = page.locator(sel).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= h, sel
+        assert page.evaluate("document.documentElement.scrollWidth") <= w
+        note.get_by_role("button", name="Close").click()
+        assert note.is_hidden()
+        assert page.locator("#btn-Play").bounding_box()["y"] + 38 <= h
+        assert errors == []
