@@ -16,6 +16,7 @@ CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}
 FLAGS = ("controls", "moves", "scores")
 MAX_TURN = 100000
 
+OPENING = "Opening the shared game\u2026"
 NOT_SECRET = ("A game link is not secret: anyone who decodes it can learn every rack and "
               "the order of the bag. Share it only with the people you play.")
 SHARE_DONE = "Link copied. " + NOT_SECRET
@@ -186,7 +187,8 @@ def boot(s, hash_text, embed=False, has_saved=False):
         opts = parse_options(hash_text)
         s["link"] = {"status": "pending", "fragment": hash_text.lstrip("#"), "own": False,
                      "turn": opts["turn"], "view": opts["view"]}
-        s["notice"] = "Opening the shared game\u2026"
+        if not s.get("notice"):   # a notice already there (storage refused, say) stays said
+            s["notice"] = OPENING
     return s
 
 
@@ -241,7 +243,7 @@ def on_hash(s, ev):
                  "turn": opts["turn"], "view": opts["view"], "base_own": shown_is_saved,
                  "prev": prev if prev and prev.get("status") in ("open", "view") else None}
     if s["engine"] != "ready":
-        s["notice"] = "Opening the shared game\u2026"
+        s["notice"] = OPENING
         return s
     s["busy"] = "open"
     s["fx"] = s["fx"] + [{"do": "open_link", "fragment": s["link"]["fragment"]}]
@@ -253,7 +255,8 @@ def on_link_opened(s, ev):
     from ui import replay, state
     snap = ev.get("snap") or {}
     link = dict(s.get("link") or {})
-    s["notice"] = ""
+    if s.get("notice") == OPENING:
+        s["notice"] = ""
     s["busy"] = ""
     if "racks" not in snap:
         link["status"] = "failed"

@@ -159,6 +159,24 @@ def test_your_own_link_is_your_saved_game():
     assert s["link"]["own"] and share.saving(s) and s["box"] is None
 
 
+def test_a_link_opened_where_storage_is_refused_still_says_so():
+    """A framed page on another site, or storage blocked: the notice that the game
+    will not be saved is not replaced by "Opening the shared game" (and then
+    cleared with it); a plain link's "Opening" notice goes once the game is open."""
+    from ui import store
+    s = state.initial(fx.layout(), {"rules": "classic", "seed": "t1", "seats": fx.snap()["seats"],
+                                    "actions": []}, fx.snap(), "ready")
+    s["notice"] = store.NO_STORAGE
+    s = share.boot(s, "#g1.X", False, False)
+    assert s["notice"] == store.NO_STORAGE
+    theirs = played(2)
+    theirs["link"] = {"turn": None, "view": {}}
+    assert step(s, {"t": "link_opened", "snap": theirs})["notice"] == store.NO_STORAGE
+    plain = new(hash_text="#g1.X", engine="ready")
+    assert plain["notice"] == share.OPENING
+    assert step(plain, {"t": "link_opened", "snap": theirs})["notice"] == ""
+
+
 def test_a_bad_move_in_a_link_is_named():
     s = go(new(hash_text="#g1.X", engine="ready"), {"t": "engine", "status": "ready"})
     snap = played(2)
