@@ -132,7 +132,7 @@ def _best(session, spec):
     """The best play made of rack tiles only (no pick-off or swap: those need other clicks)."""
     before = json.loads(session.open(json.dumps(spec)))
     rack = before["racks"][before["to_move"]]
-    for move in json.loads(session.hint(5, 1500))["moves"]:
+    for move in json.loads(session.hint(10, 3000))["moves"]:
         session.open(json.dumps(spec))
         after = json.loads(session.act(move["move"]))
         old = {t["sq"]: t["letter"] for t in before["tiles"]}
@@ -147,14 +147,15 @@ def _best(session, spec):
     return None, before
 
 
-def play_bench(browser, base, rules, turns, timeout_ms):
-    """Human turns entered by taps (the engine's best play), each followed by the hard
-    computer's reply: preview latency per tile (click -> preview shown), computer reply
-    (Play pressed -> its move on the board, in-page) and main-thread long tasks while it thinks."""
+def play_bench(browser, base, rules, turns, timeout_ms, level="hard"):
+    """Human turns entered by taps (the engine's best play), each followed by the
+    computer's reply (``level``): preview latency per tile (click -> preview shown),
+    computer reply (Play pressed -> its move on the board, in-page) and main-thread
+    long tasks while it thinks."""
     from engine import session
 
     session.load_lexicon((ROOT / "wordlists" / "lexicon.bin").read_bytes())
-    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": level}]
     spec = {"rules": rules, "seed": "bench", "seats": seats, "actions": []}
     layout = json.loads(session.layout(rules))
     snap = json.loads(session.open(json.dumps(spec)))
@@ -171,14 +172,13 @@ def play_bench(browser, base, rules, turns, timeout_ms):
     for _ in range(turns):
         saved = json.loads(page.evaluate("localStorage.getItem('wlc.game')"))
         if saved["snap"]["phase"] != "play":
+            print(f"  {rules}: stopped after {len(reply_ms)} replies (phase {saved['snap']['phase']})")
             break
         tiles, _ = _best(session, saved["spec"])
-        if not tiles:
-            break
         shown = page.eval_on_selector_all("#rack [data-letter]", "els => els.map(e => e.dataset.letter).join('')")
         if sorted(shown) != sorted(saved["snap"]["racks"][saved["snap"]["to_move"]]):
             raise SystemExit(f"rack shown {shown} != {saved['snap']['racks']} to move {saved['snap']['to_move']}")
-        for sq, letter, tile in tiles:
+        for sq, letter, tile in tiles or ():   # none of rack tiles alone in the top 10: a pass
             page.locator(f"#rack [data-letter='{tile}']:not(.used)").first.click()
             n = page.evaluate("window.__pv.length")
             page.locator(f"#board [data-square='{sq}']").click()
@@ -188,7 +188,7 @@ def play_bench(browser, base, rules, turns, timeout_ms):
             preview_ms.append(page.evaluate("window.__pv[window.__pv.length - 1] - window.__clicks[window.__clicks.length - 1]"))
         count = len(saved["spec"]["actions"])
         t0 = page.evaluate("performance.now()")
-        page.get_by_role("button", name="Play", exact=True).click()
+        page.get_by_role("button", name="Play" if tiles else "Pass", exact=True).click()
         page.wait_for_function(f"JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {count + 2}"
                                " && !document.body.dataset.busy", timeout=timeout_ms, polling=5)
         reply_ms.append(page.evaluate("performance.now()") - t0)
@@ -215,6 +215,7 @@ def main() -> int:
     ap.add_argument("--json", help="also write the samples here")
     ap.add_argument("--play", type=int, default=0, metavar="TURNS",
                     help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
+    ap.add_argument("--level", default="hard", help="the computer's level for --play (default hard; expert: 3 s)")
     args = ap.parse_args()
     if args.play:
         return play_main(args)
@@ -300,11 +301,12 @@ def play_main(args) -> int:
             browser = p.chromium.launch(executable_path=webtool.find_chromium(p.chromium.executable_path),
                                         args=LAUNCH_ARGS)
             for rules in ("classic", "iii"):
-                pv, reply, longs = play_bench(browser, base, rules, args.play, int(args.timeout * 1000))
+                pv, reply, longs = play_bench(browser, base, rules, args.play, int(args.timeout * 1000), args.level)
                 print(f"{rules:8} preview after a tile: median {statistics.median(pv):.0f} ms, "
                       f"p95 {_pct(pv, .95):.0f} ms (n={len(pv)})")
-                print(f"{rules:8} computer reply (Play -> its move shown): median {statistics.median(reply):.0f} ms, "
-                      f"p95 {_pct(reply, .95):.0f} ms (n={len(reply)})")
+                print(f"{rules:8} computer reply, {args.level} (Play -> its move shown): median "
+                      f"{statistics.median(reply):.0f} ms, p95 {_pct(reply, .95):.0f} ms, "
+                      f"max {max(reply):.0f} ms (n={len(reply)})")
                 print(f"{rules:8} main-thread long tasks while it thinks: {len(longs)}, longest "
                       f"{max(longs) if longs else 0:.0f} ms")
             browser.close()
