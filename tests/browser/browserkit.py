@@ -97,6 +97,22 @@ def wait_idle(page) -> None:
                            timeout=TIMEOUT_MS)
 
 
+def wait_focus(page, element_id: str) -> None:
+    """Until focus is on ``element_id``: the page moves focus in an effect run after the
+    render that shows the element, so an assertion right after it appears would race."""
+    page.wait_for_function("id => document.activeElement && document.activeElement.id === id",
+                           arg=element_id, timeout=TIMEOUT_MS)
+
+
+def open_past(page) -> None:
+    """Open Past games and wait until the stored list has been read (the panel first shows
+    "Reading your past games…", then the list, read in an effect)."""
+    page.locator("#pb-past").click()
+    page.wait_for_function("() => { const p = document.querySelector('#panel:not([hidden]) [data-panel=\"past\"]');"
+                           " return p && !p.textContent.includes('Reading your past games'); }",
+                           timeout=TIMEOUT_MS)
+
+
 def load(page, saved_text: str | None, url: str | None = None) -> None:
     """Store ``saved_text`` (None: nothing stored) and reload the page."""
     if saved_text is None:

@@ -76,6 +76,6 @@ def test_new_game_mid_game_keeps_it_unfinished_and_it_resumes(browser, site_url)
         assert kit.stored(page)["spec"]["actions"] == before
         assert kit.scores_shown(page) == scores
         # the iii game just left, unfinished? it had no move: nothing to keep, nothing lost
-        page.locator("#pb-past").click()
+        kit.open_past(page)
         assert page.locator("#panel tr[data-unfinished='1']").count() == 0
         assert errors == []

@@ -180,7 +180,6 @@ def test_blocked_storage_still_boots_plays_and_says_it_cannot_save(browser, site
         page.locator("#pb-history").click()
         kit.wait_idle(page)
         assert "does not let the page store data" in page.inner_text("#notice")
-        page.locator("#pb-past").click()   # past games read the same storage
-        page.wait_for_selector("#panel:not([hidden]) [data-panel='past']", timeout=kit.TIMEOUT_MS)
+        kit.open_past(page)   # past games read the same storage
         assert "cannot be kept" in page.inner_text("#panel")
         assert errors == []
