@@ -28,15 +28,19 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
   holds at most a rack's worth (``END_BAG``), turns go on up to ``END_PLIES``
   (usually to the end) and the value is the win (1, 0.5, 0) with the spread as a
   tie-break: the win chance.
-- **Anytime**: rounds go on until the time budget runs out (a round cut short is
-  dropped) or, with ``iterations``, for exactly that many rounds (deterministic:
-  tests, self-play). After ``MIN_ROUNDS``, a candidate whose paired difference to
+- **Anytime**: rounds go on until the time budget runs out (a round is begun only
+  when the rounds so far say it will end in time; one cut short is dropped) or,
+  with ``iterations``, for exactly that many rounds (deterministic: tests,
+  self-play). After ``MIN_ROUNDS``, a candidate whose paired difference to
   the best is more than ``PRUNE_Z`` standard errors below it is dropped; one left
   ends the search early.
 - **The choice**: among the candidates still live (each simulated in every
   round), the hard player's own choice stands unless one beats it by ``SWITCH_Z``
-  standard errors of the paired difference: with few rounds (a big board, a slow
-  machine) the expert plays like hard rather than like noise.
+  standard errors of the paired difference, over at least ``SWITCH_ROUNDS``
+  rounds: with fewer (a 21x21 board in the page's 3 s, a slow machine) the
+  standard error of two or three worlds means nothing, and the expert plays like
+  hard rather than like noise (iii at 3 rounds switched on noise and lost to hard,
+  47.5% over 200 games: bench/README.md).
 - **Endgame** (bag empty, two players, the other rack known: a 100-tile set, or
   racks revealed): ``endgame.solve``, a depth-limited search over both racks.
 
@@ -50,6 +54,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 import zlib
 from dataclasses import dataclass, field
 
@@ -68,6 +73,7 @@ END_PLIES = 8
 MIN_ROUNDS = 4        # rounds before any candidate is dropped
 PRUNE_Z = 2.5
 SWITCH_Z = 1.0
+SWITCH_ROUNDS = MIN_ROUNDS   # fewer rounds never overrule the hard player's choice
 DEFAULT_ITERATIONS = 8   # rounds without a time budget (self-play)
 MAX_ROUNDS = 10_000
 
@@ -171,7 +177,12 @@ class Expert:
         live = list(range(len(cands)))
         limit = iterations if iterations is not None else MAX_ROUNDS
         self.stopped = "rounds"
+        per_play = RoundClock()
         for r in range(limit):
+            if budget is not None and not per_play.fits(len(live), budget):
+                self.stopped = "time"
+                return            # the next round would end past the budget: not begun
+            per_play.start()
             world = sample_world(game, rng, view)
             got = []
             for i in live:
@@ -182,6 +193,7 @@ class Expert:
             if len(got) < len(live):
                 self.stopped = "time"
                 return            # the round was cut short: dropped
+            per_play.done(len(live))
             for i, v in zip(live, got):
                 cands[i].values.append(v)
             self.rounds = r + 1
@@ -238,9 +250,35 @@ class Expert:
         if best is inc or not inc.values:
             return best if inc.values or not best.values else inc
         n = min(len(best.values), len(inc.values))
+        if n < SWITCH_ROUNDS:
+            return inc
         diffs = [a - b for a, b in zip(best.values[:n], inc.values[:n])]
         mean, se = _mean_se(diffs)
         return best if mean > SWITCH_Z * se else inc
+
+
+class RoundClock:
+    """The time one candidate takes in a round, from the rounds done: a round is
+    begun only when it is expected to end within the budget, so the expert's time
+    ends at its budget rather than a round's length past it (the page's 3 s is a
+    promise to the player). A round begun and cut short is still dropped."""
+
+    __slots__ = ("t0", "spent", "plays")
+
+    def __init__(self):
+        self.t0, self.spent, self.plays = 0.0, 0.0, 0
+
+    def start(self) -> None:
+        self.t0 = time.perf_counter()
+
+    def done(self, plays: int) -> None:
+        self.spent += time.perf_counter() - self.t0
+        self.plays += plays
+
+    def fits(self, plays: int, budget: Budget) -> bool:
+        if budget.deadline is None or not self.plays:
+            return True
+        return time.perf_counter() + plays * self.spent / self.plays <= budget.deadline
 
 
 def _mean_se(xs) -> tuple[float, float]:

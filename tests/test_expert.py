@@ -190,3 +190,36 @@ def test_a_simulated_turn_is_valued_by_the_leave_before_the_draw():
     assert got == pytest.approx(spread + leave_value("S?", rules) - leave_value("QVV", rules))
     assert outcome(game, 0, rules, False, {0: "S?"}) == pytest.approx(
         spread + leave_value("S?", rules) - leave_value(game.rack(1), rules))
+
+
+def test_fewer_rounds_than_the_switch_needs_keep_the_hard_choice():
+    """Two or three worlds give a standard error that means nothing: however far a
+    candidate leads over them, the hard player's choice stands until
+    SWITCH_ROUNDS rounds are done; from then on the lead counts."""
+    from engine.expert import SWITCH_ROUNDS, Choice
+    n = SWITCH_ROUNDS - 1
+    hard_choice = Choice("8D HARD", 30.0, "", [10.0 + i for i in range(n)])
+    lead = Choice("8D LEAD", 29.0, "", [40.0 + i for i in range(n)])
+    ex = Expert(PRESETS["classic"], LEX)
+    assert ex._pick([hard_choice, lead], 0) is hard_choice
+    hard_choice.values.append(10.0 + n)
+    lead.values.append(40.0 + n)
+    assert ex._pick([hard_choice, lead], 0) is lead
+
+
+def test_a_round_that_would_end_past_the_budget_is_not_begun():
+    """The rounds done give a candidate's cost: the next round begins only when its
+    candidates are expected to be done by the deadline (so the expert's time ends
+    at its budget, not a round past it); with no round done yet it begins."""
+    import time as clock
+    from engine.expert import RoundClock
+    from engine.movegen import Budget
+    rc = RoundClock()
+    budget = Budget(ms=500)
+    assert rc.fits(7, budget)              # nothing measured yet
+    rc.spent, rc.plays = 0.7, 7            # 0.1 s a candidate
+    assert rc.fits(4, budget)              # 0.4 s left for 0.5 s
+    assert not rc.fits(6, budget)          # 0.6 s: past the deadline
+    budget.deadline = clock.perf_counter() + 10
+    assert rc.fits(50, budget)
+    assert RoundClock().fits(7, Budget(plays=10))   # no deadline: rounds bound it
