@@ -87,9 +87,10 @@ def paired(rs: list[dict]) -> tuple[float, float, int] | None:
     return max(0.0, m - half), min(1.0, m + half), len(means)
 
 
-def tasks(families, levels, games):
-    """(family, level, index) in an order that interleaves families and levels."""
-    for i in range(games):
+def tasks(families, levels, games, first=0):
+    """(family, level, index) in an order that interleaves families and levels;
+    indices ``first`` to ``games`` - 1."""
+    for i in range(first, games):
         for fam in families:
             for lv in levels:
                 yield fam, lv, i
@@ -218,6 +219,9 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-iterations", type=int,
                     help="the expert's rounds of simulation per move (deterministic; default 8)")
     ap.add_argument("--expert-ms", type=float, help="the expert's time budget per move (machine-dependent)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="play games FIRST.. only (even: pairs stay whole); extends a run "
+                         "whose games 0..FIRST-1 were played elsewhere, on new seeds")
     ap.add_argument("--out", type=Path, help="JSON lines of finished games; resumes from it")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--budget", type=float, help="start no new game after this many seconds")
@@ -255,7 +259,9 @@ def main(argv=None) -> int:
         print(f"# WARNING: {args.out} holds games of another engine ({', '.join(older)}); "
               f"this one is {ENGINE}: use a new --out to compare like with like", flush=True)
     done = {(r["family"], r["level"], r["i"]) for r in results}
-    todo = [t for t in tasks(families, levels, args.games) if t not in done]
+    if args.first % 2 or not 0 <= args.first < args.games:
+        ap.error("--first must be even and below --games (a pair is games 2k and 2k+1)")
+    todo = [t for t in tasks(families, levels, args.games, args.first) if t not in done]
     print(f"# engine {ENGINE}; {len(done)} games already in {args.out}; {len(todo)} to play, "
           f"{args.jobs} at once; load average {os.getloadavg() if hasattr(os, 'getloadavg') else '?'}",
           flush=True)
