@@ -184,7 +184,7 @@ def on_snapshot(s, ev):
     snap = ev["snap"]
     if "racks" not in snap:  # {"error": ...}: the action was refused, nothing changed
         s["busy"] = ""
-        s["message"] = snap.get("error", "The engine refused that.")
+        s["message"] = _unless_previewed(s, snap.get("error", "The engine refused that."))
         return s
     if ev.get("layout"):
         s["layout"] = ev["layout"]
@@ -223,7 +223,17 @@ def on_preview(s, ev):
     if ev.get("seq") != s["seq"]:
         return s  # an answer for tiles that have moved since
     s["preview"] = ev["result"]
+    s["message"] = _unless_previewed(s, s["message"])
     return s
+
+
+def _unless_previewed(s, message):
+    """The message, or "" when the live preview already says it (Play pressed while
+    the preview was pending: the refusal and the preview both name the reason)."""
+    p = s["preview"]
+    if p and p.get("legal") is False and message and message == p.get("error"):
+        return ""
+    return message
 
 
 def on_tap_square(s, ev):

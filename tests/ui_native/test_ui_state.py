@@ -304,3 +304,21 @@ def test_the_rack_order_is_kept_over_an_undo_and_a_reload():
     saved, _ = store.load(text)
     again = state.with_order(state.initial(saved["layout"], saved["spec"], saved["snap"]), saved["order"])
     assert "".join(e["tile"] for e in again["rack"]) == mine
+
+
+def test_a_refusal_the_preview_already_gives_is_said_once():
+    """Play pressed while the preview was still pending: the engine's refusal and the
+    preview name the same reason; it shows once (in the preview), in either order."""
+    why = "a single letter is not a word: place a tile next to another"
+    for preview_first in (True, False):
+        s = new()
+        s = go(s, {"t": "key", "key": "a"}, {"t": "key", "key": "Enter"})
+        assert effects(s, "play")
+        answers = [{"t": "preview", "seq": s["seq"], "result": {"legal": False, "error": why}},
+                   {"t": "snapshot", "snap": {"error": why}}]
+        s = go(s, *(answers if preview_first else answers[::-1]))
+        assert s["preview"]["error"] == why and s["message"] == "", preview_first
+        assert s["busy"] == ""
+    s = go(new(), {"t": "key", "key": "a"}, {"t": "key", "key": "Enter"})
+    s = go(s, {"t": "snapshot", "snap": {"error": "not your turn"}})
+    assert s["message"] == "not your turn"   # a reason the preview does not give stays
