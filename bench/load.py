@@ -189,8 +189,13 @@ def play_bench(browser, base, rules, turns, timeout_ms, level="hard"):
         count = len(saved["spec"]["actions"])
         t0 = page.evaluate("performance.now()")
         page.get_by_role("button", name="Play" if tiles else "Pass", exact=True).click()
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {count + 2}"
-                               " && !document.body.dataset.busy", timeout=timeout_ms, polling=5)
+        # the computer's reply, or the end of the game (a pass that ends a scoreless cycle)
+        page.wait_for_function(f"(g => (g.spec.actions.length >= {count + 2} || g.snap.phase == 'over')"
+                               " && !document.body.dataset.busy)(JSON.parse(localStorage.getItem('wlc.game')))",
+                               timeout=timeout_ms, polling=5)
+        if json.loads(page.evaluate("localStorage.getItem('wlc.game')"))["spec"]["actions"][count + 1:] == []:
+            print(f"  {rules}: the game ended on the player's move (no reply to time)")
+            break
         reply_ms.append(page.evaluate("performance.now()") - t0)
         long_tasks += [d for start, d in page.evaluate("window.__long") if start >= t0]
         page.evaluate("window.__long = []")

@@ -31,7 +31,11 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
 - **Anytime**: rounds go on until the time budget runs out (a round is begun only
   when the rounds so far say it will end in time; one cut short is dropped) or,
   with ``iterations``, for exactly that many rounds (deterministic: tests,
-  self-play). After ``MIN_ROUNDS``, a candidate whose paired difference to
+  self-play). When the ``SWITCH_ROUNDS`` rounds a switch needs cannot all end in
+  time (each of the first gets an equal share of what is left), the search stops
+  there with the hard player's move: on a 21x21 board in the page that is the
+  usual case, and the player is not kept waiting 3 s for a move the rounds
+  could not change. After ``MIN_ROUNDS``, a candidate whose paired difference to
   the best is more than ``PRUNE_Z`` standard errors below it is dropped; one left
   ends the search early.
 - **The choice**: among the candidates still live (each simulated in every
@@ -101,7 +105,8 @@ class Expert:
         self.lexicon = lexicon
         self.hard = Player(rules, lexicon, "hard")
         self.rounds = 0            # rounds completed in the last ``choose`` (for bench/)
-        self.stopped = ""          # why the last search stopped: time, rounds, clear, single, endgame
+        self.stopped = ""          # why the last search stopped: time, rounds, clear, single, endgame,
+        #                            few (the rounds a switch needs would not fit: hard's move)
 
     # ------------------------------------------------------------------ the decision
     def choose(self, game, budget_ms: float | None = None, iterations: int | None = None,
@@ -179,19 +184,29 @@ class Expert:
         self.stopped = "rounds"
         per_play = RoundClock()
         for r in range(limit):
-            if budget is not None and not per_play.fits(len(live), budget):
+            step = budget
+            if budget is not None and budget.deadline is not None and r < SWITCH_ROUNDS:
+                # No switch before SWITCH_ROUNDS rounds: when they cannot all be done
+                # in time, the rest of the budget buys nothing; hard's move, now.
+                if not per_play.fits(len(live) * (SWITCH_ROUNDS - r), budget):
+                    self.stopped = "few"
+                    return
+                step = Budget()
+                now = time.perf_counter()
+                step.deadline = now + (budget.deadline - now) / (SWITCH_ROUNDS - r)
+            elif budget is not None and not per_play.fits(len(live), budget):
                 self.stopped = "time"
                 return            # the next round would end past the budget: not begun
             per_play.start()
             world = sample_world(game, rng, view)
             got = []
             for i in live:
-                v = self._play_out(world, cands[i], me, plies, end, budget)
+                v = self._play_out(world, cands[i], me, plies, end, step)
                 if v is None:
                     break
                 got.append(v)
             if len(got) < len(live):
-                self.stopped = "time"
+                self.stopped = "time" if step is budget else "few"
                 return            # the round was cut short: dropped
             per_play.done(len(live))
             for i, v in zip(live, got):
