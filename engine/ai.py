@@ -189,8 +189,8 @@ class Player:
         return (last is not None and last.kind == PLAY and bool(last.invalid)
                 and (game.over or last.player != game.to_move))
 
-    def _best(self, board: Board, rack, value, budget: Budget | None):
-        best = self.gen.generate(board, rack, TopN(1, value), budget)
+    def _best(self, board: Board, rack, value, budget: Budget | None, memo: dict | None = None):
+        best = self.gen.generate(board, rack, TopN(1, value), budget, memo)
         if best and best[0].equity > -1e8:
             return best[0]
         return self._more_blanks(board, rack, value, budget)
@@ -246,11 +246,14 @@ class Player:
         best play found before it runs out (see movegen.Budget)."""
         return self.decide(board, rack, bag_count, budget)[0]
 
-    def decide(self, board: Board, rack, bag_count: int, budget: Budget | None = None):
+    def decide(self, board: Board, rack, bag_count: int, budget: Budget | None = None,
+               memo: dict | None = None):
         """(the chosen move, the tiles it keeps, sorted): the expert values a
-        simulated turn by its leave before the draw (engine/expert.py)."""
+        simulated turn by its leave before the draw (engine/expert.py). ``memo``:
+        the generator's line memo (``MoveGenerator.generate``), one per bag state
+        (empty or not: the leave is valued differently), kept by the caller."""
         rack = list(rack)
-        best = self._best(board, rack, self._value(rack, bag_count), budget)
+        best = self._best(board, rack, self._value(rack, bag_count), budget, memo)
         if self.level == "hard" and bag_count >= self.rules.rack_size:
             keep, keep_value = best_keep(rack, self.rules)
             # Exchange when keeping the best tiles beats the best play by a margin.

@@ -199,9 +199,10 @@ class Expert:
                 return            # the next round would end past the budget: not begun
             per_play.start()
             world = sample_world(game, rng, view)
+            memos = ({}, {})      # the world's line memos, by bag empty or not
             got = []
             for i in live:
-                v = self._play_out(world, cands[i], me, plies, end, step)
+                v = self._play_out(world, cands[i], me, plies, end, step, memos)
                 if v is None:
                     break
                 got.append(v)
@@ -218,7 +219,7 @@ class Expert:
                     self.stopped = "clear"
                     return
 
-    def _play_out(self, world, cand: Choice, me: int, plies: int, end: bool, budget):
+    def _play_out(self, world, cand: Choice, me: int, plies: int, end: bool, budget, memos=None):
         """The value of ``cand`` in one dealt world; None when the time ran out."""
         g = world.at(len(world.actions))
         g.act(cand.text)
@@ -227,7 +228,7 @@ class Expert:
         while not g.over and turns < plies:
             seat = g.to_move
             for _ in range(4):     # a free trade is followed by the same seat's turn
-                text, leave = self._hard_action(g, budget)
+                text, leave = self._hard_action(g, budget, memos)
                 g.act(text)
                 if budget is not None and budget.exhausted:
                     return None
@@ -238,9 +239,11 @@ class Expert:
             turns += 1
         return outcome(g, me, self.rules, end, kept)
 
-    def _hard_action(self, g, budget) -> tuple[str, str | None]:
+    def _hard_action(self, g, budget, memos=None) -> tuple[str, str | None]:
         """One action of the hard player in a simulated game, and the tiles it
-        keeps before drawing (None for a trade or the final round's play)."""
+        keeps before drawing (None for a trade or the final round's play).
+        ``memos``: the world's line memos (one per bag state): every candidate
+        meets the same dealt racks, on boards a few lines apart."""
         board, rack = g.board, str(g.active_rack)
         hard = self.hard
         if g.phase == "final":
@@ -250,7 +253,8 @@ class Expert:
             tiles = choose_trade(rack, self.rules, g.bag_count)
             if tiles:
                 return f"trade {tiles}", None
-        move, leave = hard.decide(board, rack, g.bag_count, budget)
+        memo = memos[g.bag_count == 0] if memos is not None else None
+        move, leave = hard.decide(board, rack, g.bag_count, budget, memo)
         return format_move(board, move), leave
 
     def _pick(self, cands: list[Choice], incumbent: int) -> Choice:

@@ -62,6 +62,10 @@ class Candidate:
         return Play(self.tiles, self.pre, self.across)
 
 
+# A Grid's per-square lists, all of which generation along a row may read.
+ROW_FIELDS = ("letter", "value", "blank", "lm", "wm", "cmask", "csum", "clen", "ctop")
+
+
 class Grid:
     """One direction's view of the board: cells as letter ints (-1 empty), values,
     premiums, and per empty square the cross-check mask and cross-word points."""
@@ -102,6 +106,7 @@ class Grid:
         self.cmask = cmask = [ALL_MASK] * n
         self.csum = csum = [0] * n
         self.clen = clen = [0] * n      # cross-word length (0: none)
+        self.ctop = ctop = [0] * n      # where that cross-word starts (view index)
         for i in range(n):
             if letter[i] >= 0:
                 continue
@@ -118,6 +123,7 @@ class Grid:
                 bottom += size
             length = (bottom - top) // size + 1
             clen[i] = length
+            ctop[i] = top
             cap = caps[length]
             s = 0
             prefix = []
@@ -170,7 +176,7 @@ class Grid:
         no premium (their premiums were used when they were first covered)."""
         g = Grid.__new__(Grid)
         g.__dict__.update(self.__dict__)
-        for name in ("letter", "value", "blank", "lm", "wm", "cmask", "csum", "clen"):
+        for name in ROW_FIELDS:
             setattr(g, name, list(getattr(self, name)))
         size = self.size
         for sq in squares:
@@ -180,8 +186,15 @@ class Grid:
             g.blank[i] = False
             g.lm[i] = g.wm[i] = 1
             g.cmask[i] = ALL_MASK
-            g.csum[i] = g.clen[i] = 0
+            g.csum[i] = g.clen[i] = g.ctop[i] = 0
         return g
+
+    def row_key(self, row) -> tuple:
+        """Everything generation along ``row`` reads of this grid: two rows with
+        the same key give the same plays (``MoveGenerator.generate``'s memo)."""
+        lo = row * self.size
+        hi = lo + self.size
+        return tuple(tuple(getattr(self, name)[lo:hi]) for name in ROW_FIELDS)
 
     def anchors(self, row, empty_board, layout):
         size = self.size

@@ -194,16 +194,30 @@ class MoveGenerator:
         self.two72 = rules.two_letter == "72"
         self.caps = cap_table(rules)
         self._budget = None
+        self._memo = None
 
     # -- public
-    def generate(self, board: Board, rack, recorder=None, budget: Budget | None = None):
+    def generate(self, board: Board, rack, recorder=None, budget: Budget | None = None,
+                 memo: dict | None = None):
         """Every legal play (all words in the lexicon) of ``rack`` on ``board``, as
         the recorder keeps them; with a ``budget``, those found before it ran out
-        (``recorder.complete`` False then)."""
+        (``recorder.complete`` False then).
+
+        ``memo`` (a ``TopN`` recorder only): a dict kept by the caller across calls
+        whose recorders value plays alike (the same ``value`` for the same rack),
+        holding each line's best plays by everything the line's generation reads
+        (``Grid.row_key``, the rack, the variant). A line unchanged since an
+        earlier call gives its plays without being searched again: the expert
+        plays each candidate in a dealt world and then the same opponent rack
+        replies, on boards that differ in a few lines only. The result is the
+        same as without it, ties included (lines are fed in the same order)."""
         if recorder is None:
             recorder = AllPlays()
         rack = list(rack)
-        self._left_tables = {}  # left parts by rack, shared by the variants of this call
+        self._memo = memo if isinstance(recorder, TopN) else None
+        # left parts by rack, shared by the variants of this call (and, with a memo,
+        # by the calls that share it: they depend on the rack alone)
+        self._left_tables = {} if self._memo is None else self._memo.setdefault(("left parts",), {})
         self._budget = budget
         if budget is not None:
             recorder.budget = budget
@@ -219,6 +233,7 @@ class MoveGenerator:
             recorder.complete = False
         finally:
             self._budget = None
+            self._memo = None
         return recorder.result()
 
     # -- variants
@@ -307,6 +322,7 @@ class MoveGenerator:
         empty_board = not any(board.cells)
         rack_text = "".join(sorted(rack))
         made = {}
+        memo = self._memo
         left_max = self.pick_left_max if pick is not None else 99
         lefts = self._left_tables.get((rack_text, left_max))
         if lefts is None:
@@ -329,13 +345,30 @@ class MoveGenerator:
                 if layout.inner is not None and layout.inner_range(row, across) is None:
                     continue  # no main word may lie wholly outside the inner board
                 anchors = grid.anchors(row, empty_board, layout)
-                if anchors:
-                    lg = LineGen(self, grid, row, counts, pre, across, recorder, pick, board)
-                    lg.rack = rack_text
-                    lg.lefts = lefts
-                    if lefts.line is None:
-                        lefts.line = lg
-                    lg.run(anchors)
+                if not anchors:
+                    continue
+                if memo is not None:
+                    key = (across, row, rack_text, left_max, pre, pick, empty_board, grid.row_key(row))
+                    kept = memo.get(key)
+                    if kept is not None:
+                        for cand in kept:
+                            recorder.add(cand)
+                        continue
+                    line_rec = TopN(recorder.n, recorder.value)
+                    line_rec.budget = budget
+                else:
+                    line_rec = recorder
+                lg = LineGen(self, grid, row, counts, pre, across, line_rec, pick, board)
+                lg.rack = rack_text
+                lg.lefts = lefts
+                if lefts.line is None:
+                    lefts.line = lg
+                lg.run(anchors)
+                if memo is not None:
+                    # the line's best in the order they were found (ties: the first)
+                    kept = memo[key] = [c for _, _, c in sorted(line_rec.heap, key=lambda item: -item[1])]
+                    for cand in kept:
+                        recorder.add(cand)
         if lefts.parts is not None and lefts.parts.truncated:
             recorder.complete = False   # plays with longer left parts were not made
         return made

@@ -223,3 +223,24 @@ def test_a_round_that_would_end_past_the_budget_is_not_begun():
     budget.deadline = clock.perf_counter() + 10
     assert rc.fits(50, budget)
     assert RoundClock().fits(7, Budget(plays=10))   # no deadline: rounds bound it
+
+
+@pytest.mark.parametrize("preset", ["classic", "iii"])
+def test_the_line_memo_gives_the_same_simulation(preset, monkeypatch):
+    """Every candidate's value in every round is the same with the world's line
+    memos as without them (they only save the replies' search)."""
+    import engine.expert as expert_module
+    rules, cgps = positions(preset)
+    runs = []
+    for memos in (True, False):
+        if not memos:
+            plain = expert_module.Expert._play_out
+            monkeypatch.setattr(expert_module.Expert, "_play_out",
+                                lambda self, w, c, me, p, e, b, m=None: plain(self, w, c, me, p, e, b, None))
+        game = game_from(preset, cgps[1])
+        ex = Expert(rules, LEX)
+        cands, _ = ex.candidates(game)
+        ex._simulate(game, cands, None, 2, 11)
+        runs.append([(c.text, c.values) for c in cands])
+    assert runs[0] == runs[1]
+    assert all(len(values) == 2 for _, values in runs[0])

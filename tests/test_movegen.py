@@ -180,3 +180,34 @@ def test_easy_and_medium_place_tiles_under_a_six_letter_minimum():
         words = [t.words[0] for t in game.turns if t.player == 0 and t.kind == "play"]
         assert all(len(w) >= 6 for w in words)
     assert placed["easy"] > 0 and placed["medium"] > 0
+
+
+class CountingMemo(dict):
+    """A line memo that counts the lines it gave back."""
+
+    hits = 0
+
+    def get(self, key, default=None):
+        found = super().get(key, default)
+        if found is not None and key[0] in (True, False):
+            self.hits += 1
+        return found
+
+
+@pytest.mark.parametrize("preset,seed", [("classic", "memo-c"), ("o", "memo-o"), ("iii", "memo-3")])
+def test_the_line_memo_changes_nothing_but_the_work(preset, seed):
+    """One rack generated on each board of a game (boards a play apart, as the
+    expert's replies meet them) with a shared memo: the same best plays in the same
+    order, ties included, as without it; most lines come from the memo. o and iii
+    bring swaps, pick-offs and wild J/Q/X/Z into the variants it keys."""
+    rules, seq = positions(preset, seed, 14)
+    hard = Player(rules, LEX, "hard")
+    for rack in (seq[3][1], seq[-1][1]):
+        for bag in (50, 0):     # the leave is valued otherwise with the bag empty
+            memo = CountingMemo()
+            for board, _ in seq:
+                plain = hard.gen.generate(board, rack, TopN(3, hard._value(rack, bag)))
+                kept = hard.gen.generate(board, rack, TopN(3, hard._value(rack, bag)), memo=memo)
+                assert [(c.tiles, c.pre, c.equity) for c in kept] == \
+                       [(c.tiles, c.pre, c.equity) for c in plain]
+            assert memo.hits > 3 * len(seq), memo.hits
