@@ -31,11 +31,13 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
 - **Anytime**: rounds go on until the time budget runs out (a round is begun only
   when the rounds so far say it will end in time; one cut short is dropped) or,
   with ``iterations``, for exactly that many rounds (deterministic: tests,
-  self-play). When the ``SWITCH_ROUNDS`` rounds a switch needs cannot all end in
-  time (each of the first gets an equal share of what is left), the search stops
-  there with the hard player's move: on a 21x21 board in the page that is the
-  usual case, and the player is not kept waiting 3 s for a move the rounds
-  could not change. After ``MIN_ROUNDS``, a candidate whose paired difference to
+  self-play). The ``SWITCH_ROUNDS`` rounds a switch needs must end in time: each
+  of the first gets an equal share of what is left, and when a round's share (or
+  the rounds so far) cannot hold every candidate, only the best few by equity go
+  on, the hard player's choice always among them (it is played first); when not
+  even two can, the search stops with the hard player's move (on a 21x21 board in
+  the page that is the usual case: the player is not kept waiting 3 s for a move
+  the rounds could not change). With ``iterations`` none of this applies. After ``MIN_ROUNDS``, a candidate whose paired difference to
   the best is more than ``PRUNE_Z`` standard errors below it is dropped; one left
   ends the search early.
 - **The choice**: among the candidates still live (each simulated in every
@@ -131,7 +133,7 @@ class Expert:
         if len(cands) == 1 or (budget is not None and budget.exhausted):
             self.stopped = "single" if len(cands) == 1 else "time"
             return cands[incumbent].text
-        self._simulate(game, cands, budget, iterations, seed)
+        self._simulate(game, cands, budget, iterations, seed, incumbent)
         return self._pick(cands, incumbent).text
 
     def _fallback(self, game) -> str:
@@ -171,7 +173,7 @@ class Expert:
         return out, incumbent
 
     # ------------------------------------------------------------------ simulation
-    def _simulate(self, game, cands: list[Choice], budget, iterations, seed) -> None:
+    def _simulate(self, game, cands: list[Choice], budget, iterations, seed, incumbent: int = 0) -> None:
         me = game.to_move
         end = game.bag_count <= min(END_BAG, self.rules.rack_size)
         plies = END_PLIES if end else max(PLIES, game.players - 1)
@@ -180,17 +182,24 @@ class Expert:
         rng = random.Random(seed)
         view = unseen(game, me)
         live = list(range(len(cands)))
+        timed = budget is not None and budget.deadline is not None
+        if timed:   # the hard player's choice first: a narrowed search keeps it
+            live = [incumbent] + [i for i in live if i != incumbent]
         limit = iterations if iterations is not None else MAX_ROUNDS
         self.stopped = "rounds"
         per_play = RoundClock()
         for r in range(limit):
             step = budget
-            if budget is not None and budget.deadline is not None and r < SWITCH_ROUNDS:
+            if timed and r < SWITCH_ROUNDS:
                 # No switch before SWITCH_ROUNDS rounds: when they cannot all be done
-                # in time, the rest of the budget buys nothing; hard's move, now.
+                # in time for every candidate, the best few by equity go on (the
+                # others leave the search); when not even two can, the rest of the
+                # budget buys nothing: hard's move, now.
                 if not per_play.fits(len(live) * (SWITCH_ROUNDS - r), budget):
-                    self.stopped = "few"
-                    return
+                    live = live[:per_play.how_many(SWITCH_ROUNDS - r, budget)]
+                    if len(live) < 2:
+                        self.stopped = "few"
+                        return
                 step = Budget()
                 now = time.perf_counter()
                 step.deadline = now + (budget.deadline - now) / (SWITCH_ROUNDS - r)
@@ -207,8 +216,10 @@ class Expert:
                     break
                 got.append(v)
             if len(got) < len(live):
-                self.stopped = "time" if step is budget else "few"
-                return            # the round was cut short: dropped
+                if step is budget or len(got) < 2:
+                    self.stopped = "time" if step is budget else "few"
+                    return        # the round was cut short: dropped
+                live = live[:len(got)]   # its share of the time held these: the rest leave
             per_play.done(len(live))
             for i, v in zip(live, got):
                 cands[i].values.append(v)
@@ -298,6 +309,12 @@ class RoundClock:
         if budget.deadline is None or not self.plays:
             return True
         return time.perf_counter() + plays * self.spent / self.plays <= budget.deadline
+
+    def how_many(self, rounds: int, budget: Budget) -> int:
+        """The candidates a round can hold for ``rounds`` such rounds to end in time."""
+        if not self.plays or self.spent <= 0:
+            return 1 << 30
+        return int((budget.deadline - time.perf_counter()) / (rounds * self.spent / self.plays))
 
 
 def _mean_se(xs) -> tuple[float, float]:
