@@ -33,7 +33,8 @@ from itertools import combinations
 
 from .board import Board, has_cross_neighbour, run
 from .lexicon import END_LARGE, END_MAIN, LIVE_MAIN
-from .linegen import BLANK_I, Candidate, Grid, LeftCache, LineGen, OutOfBudget, cap_table
+from .grid import Grid
+from .linegen import BLANK_I, Candidate, LeftCache, LineGen, OutOfBudget, cap_table
 from .moves import MoveError
 from .rules import Rules
 from .scoring import apply_pre
