@@ -65,6 +65,7 @@ def dispatch(ev):
         elif f["do"] in panels.LOCAL_FX:
             asyncio.create_task(panels_page.run_local(f, window, dispatch))
         else:
+            f["shown"] = S.get("shown", 0)   # its answer is for the game shown now (see state.step)
             QUEUE.append(f)
     R.apply(S, focus)
     TIMES.append((ev.get("t"), int(t1 - t0), int(window.performance.now() - t1)))
@@ -149,28 +150,32 @@ async def pump():
 
 async def run(f):
     do = f["do"]
+
+    def send(ev):  # stamped: dropped if another tab replaced the game meanwhile
+        dispatch(dict(ev, shown=f.get("shown", S.get("shown", 0))))
+
     if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
-        await panels_run.run(f, ENG, window, dispatch, lambda: S)
+        await panels_run.run(f, ENG, window, send, lambda: S)
         return
-    if await links.run(f, ENG, dispatch, lambda: S):
+    if await links.run(f, ENG, send, lambda: S):
         return
     if do == "preview":
         if f["seq"] != S["seq"]:
             return
         result = json.loads(await ENG.preview(f["arg"]))
-        dispatch({"t": "preview", "seq": f["seq"], "result": result})
+        send({"t": "preview", "seq": f["seq"], "result": result})
     elif do == "play":
         spent = elapsed_ms()
         result = json.loads(await ENG.preview(f["arg"]))
         if result.get("error") and "legal" not in result:
-            dispatch({"t": "error", "msg": result["error"]})
+            send({"t": "error", "msg": result["error"]})
         elif not result.get("legal") or not result.get("move"):
-            dispatch({"t": "preview", "seq": S["seq"], "result": result})
-            dispatch({"t": "error", "msg": result.get("error") or "That is not a legal play."})
+            send({"t": "preview", "seq": S["seq"], "result": result})
+            send({"t": "error", "msg": result.get("error") or "That is not a legal play."})
         else:
-            dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(result["move"], spent))})
+            send({"t": "snapshot", "snap": json.loads(await ENG.act(result["move"], spent))})
     elif do == "act":
-        dispatch({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"], elapsed_ms()))})
+        send({"t": "snapshot", "snap": json.loads(await ENG.act(f["arg"], elapsed_ms()))})
     elif do == "computer":
         t0 = window.performance.now()
         seats = S["snap"].get("seats", [])
@@ -179,9 +184,9 @@ async def run(f):
         snap = json.loads(await ENG.computer(state.COMPUTER_MS.get(kind, 2000)))
         document.body.dataset.computerMs = str(int(window.performance.now() - t0))
         if "racks" not in snap:  # the engine failed on the computer's turn (ui/standin.py)
-            dispatch({"t": "computer_failed", "why": snap.get("error", "")[:160]})
+            send({"t": "computer_failed", "why": snap.get("error", "")[:160]})
         else:
-            dispatch({"t": "snapshot", "snap": snap})
+            send({"t": "snapshot", "snap": snap})
     elif do == "open":
         spec = f["spec"]
         lay = None
@@ -190,20 +195,20 @@ async def run(f):
         snap = json.loads(await ENG.open_game(json.dumps(spec))) if lay is None or "error" not in lay else lay
         if "racks" not in snap:
             if f.get("new"):
-                dispatch({"t": "error", "msg": snap.get("error", "That game cannot be started.")})
+                send({"t": "error", "msg": snap.get("error", "That game cannot be started.")})
                 return
             # the saved game cannot be rebuilt at all: set it aside and start afresh
             set_aside(store.read(STORAGE, store.KEY)[0])
-            dispatch({"t": "notice", "msg": "Your saved game could not be rebuilt (" + snap.get("error", "?")
+            send({"t": "notice", "msg": "Your saved game could not be rebuilt (" + snap.get("error", "?")
                       + "); it was set aside and a new game started."})
             fresh = dict(DEFAULT_SPEC)
             fresh["seed"] = random_seed()
-            dispatch({"t": "new_game", "spec": fresh})
+            send({"t": "new_game", "spec": fresh})
             return
         ev = {"t": "snapshot", "snap": snap, "layout": lay}
         if not f.get("new"):
             ev["keep"] = True
-        dispatch(ev)
+        send(ev)
 
 
 # ------------------------------------------------------------------ clocks

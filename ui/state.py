@@ -36,14 +36,19 @@ def initial(layout, spec, snap, engine="loading"):
         "dialog": "", "handover": -1, "last_human": -1, "message": "", "notice": "",
         "announce": "", "fx": [], "check_seat": -1, "checked_by": -1, "handover_next": -1, "snap_turns": 0,
         "computer_failed": False, "typing_warned": False, "bylink": None, "outcome": "",
+        "shown": 0,
     }
     return _take_snapshot(s, snap, announce=False)
 
 
 def step(state, event):
-    """The state after ``event`` (a dict with "t"); ``state`` itself is not changed."""
+    """The state after ``event`` (a dict with "t"); ``state`` itself is not changed.
+    An engine answer stamped with an older ``shown`` was asked for a game another tab has
+    since replaced (ui/tabs.py): showing (and saving) it would undo that tab's moves."""
     s = dict(state)
     s["fx"] = []
+    if event.get("shown", s.get("shown", 0)) != s.get("shown", 0):
+        return s
     handler = HANDLERS.get(event.get("t"))
     if handler is None:
         return s

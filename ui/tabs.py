@@ -34,6 +34,7 @@ def on_elsewhere(s, ev):
     saved, problem = store.load(ev.get("text"))
     if saved is None or problem:
         return s
+    s["shown"] = s.get("shown", 0) + 1   # answers the engine owes for the old game are dropped
     s["layout"] = saved["layout"]
     s["replay"], s["box"], s["handover"] = None, None, -1
     s = state._take_snapshot(s, saved["snap"], announce=False)

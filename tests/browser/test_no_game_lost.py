@@ -30,6 +30,9 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         kit.load(a, kit.saved_game(SPEC))
         b, errors_b = open_page(a.context, site_url + "index.html")
         assert kit.scores_shown(b) == [0, 0]
+        # what the second tab writes, as the first hears it (the browser tells the others only)
+        a.evaluate("() => { window.heard = []; addEventListener('storage', e => e.key === 'wlc.game' &&"
+                   " window.heard.push(JSON.parse(e.newValue).spec.actions.length)); }")
         _, _, score, saved = kit.play_best(a, SPEC, actions=2)       # you, then the computer
         # the other tab is told and shows the game as it stands
         b.wait_for_function("() => (document.getElementById('notice').textContent || '').includes('another tab')",
@@ -41,6 +44,10 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         b.wait_for_function("want => [...document.querySelectorAll('#rack [data-letter]:not(.used)')]"
                             ".map(e => e.dataset.letter).sort().join('') === want",
                             arg="".join(sorted(saved["snap"]["racks"][0])), timeout=kit.TIMEOUT_MS)
+        assert len(saved["spec"]["actions"]) == 2
+        # following, the second tab wrote nothing (an engine answer for the game one write
+        # earlier, shown and saved, would take the first tab back a move)
+        assert a.evaluate("window.heard") == []
         move, tiles, _ = kit.best_placement(saved["spec"])
         kit.place_by_taps(b, tiles)
         b.get_by_role("button", name="Play", exact=True).click()
@@ -55,7 +62,43 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         assert kit.scores_shown(a) == kit.scores_shown(b)
         assert kit.stored(a)["spec"]["actions"] == kit.stored(b)["spec"]["actions"]
         assert len(kit.stored(a)["spec"]["actions"]) == 4
+        assert 2 not in a.evaluate("window.heard") and max(a.evaluate("window.heard")) == 4
         assert errors_a == [] and errors_b == []
+
+
+def test_two_quick_writes_elsewhere_never_bring_the_older_game_back(browser, site_url):
+    """Another tab stores a move and the computer's reply at once: the tab following it
+    opens the first while the second arrives. The first's answer is dropped, not shown
+    and saved (that would take the other tab back a move, and the computer would move twice)."""
+    # as a page stores them (its spec lists the hints taken, none here)
+    first = dict(SPEC, actions=["8D BaRON"], hints=[])
+    second = dict(SPEC, actions=["8D BaRON", "7G HIVE"], hints=[])
+    with kit.own_page(browser) as (page, errors):
+        page.goto(site_url + "index.html", wait_until="domcontentloaded")
+        kit.load(page, kit.saved_game(SPEC))
+        kit.wait_idle(page)
+        page.evaluate("() => { const seen = window.seenScores = []; new MutationObserver(() => seen.push("
+                      "[...document.querySelectorAll('#scores .score')].map(e => e.dataset.score).join(' ')))"
+                      ".observe(document.getElementById('scores'), {subtree: true, childList: true,"
+                      " attributes: true, characterData: true}); }")
+        writer = page.context.new_page()   # another page of the site, writing as a tab would
+        writer.goto(site_url + "pyscript.toml")
+        writer.evaluate("() => { window.heard = []; addEventListener('storage', e => e.key === 'wlc.game' &&"
+                        " window.heard.push(JSON.parse(e.newValue).spec.actions.length)); }")
+        writer.evaluate("([one, two]) => { localStorage.setItem('wlc.game', one);"
+                        " localStorage.setItem('wlc.game', two); }",
+                        [kit.saved_game(first), kit.saved_game(second)])
+        page.wait_for_function("() => (document.getElementById('notice').textContent || '').includes('another tab')",
+                               timeout=kit.TIMEOUT_MS)
+        kit.wait_idle(page)
+        page.wait_for_timeout(500)        # any late answer would have been saved by now
+        kit.wait_idle(page)
+        assert writer.evaluate("window.heard") == []
+        assert kit.stored(page)["spec"]["actions"] == second["actions"]
+        assert kit.scores_shown(page) == [18, 29]
+        seen = page.evaluate("window.seenScores")
+        assert "18 29" in seen and "18 0" not in seen[seen.index("18 29"):], seen   # never taken back
+        assert errors == []
 
 
 def test_new_game_mid_game_keeps_it_unfinished_and_it_resumes(browser, site_url):

@@ -77,6 +77,25 @@ def test_a_second_tab_is_shown_the_game_as_it_stands():
     assert [f for f in s["fx"] if f["do"] == "open"][0]["spec"] == s["spec"]
 
 
+def test_an_engine_answer_for_the_game_another_tab_replaced_is_dropped():
+    """Asked before the other tab's game came (a move, the computer, opening the game
+    one write earlier): shown and saved, it would write the old game over the new."""
+    mine = mid_game()
+    asked = mine["shown"]
+    stale = fx.snap(actions=["8D ZEBRAS", "7G HIVE"], to_move=0, scores=[10, 29])
+    other = new(fx.snap(actions=["8D ZEBRAS", "-"], to_move=0))
+    s = tabs.on_elsewhere(mine, {"text": saved_text(other)})
+    assert [f for f in s["fx"] if f["do"] == "open"]
+    dropped = state.step(s, {"t": "snapshot", "snap": stale, "shown": asked, "keep": True})
+    assert dropped["spec"]["actions"] == ["8D ZEBRAS", "-"] and dropped["busy"] == "open"
+    assert not [f for f in dropped["fx"] if f["do"] == "save"]
+    fresh = fx.snap(actions=["8D ZEBRAS", "-"], to_move=0)
+    taken = state.step(s, {"t": "snapshot", "snap": fresh, "shown": s["shown"], "keep": True})
+    assert taken["busy"] == "" and [f for f in taken["fx"] if f["do"] == "save"]
+    # events not from the engine carry no stamp and always count
+    assert state.step(s, {"t": "notice", "msg": "hello"})["notice"] == "hello"
+
+
 def test_a_tab_showing_a_friends_link_is_left_alone():
     mine = mid_game()
     mine["link"] = {"status": "open", "own": False}
