@@ -39,11 +39,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
                             timeout=kit.TIMEOUT_MS)
         kit.wait_idle(b)
         assert kit.scores_shown(b) == kit.scores_shown(a) and kit.scores_shown(b)[0] == score
-        # play on in the second tab: the first follows (once it shows the rack as it stands:
-        # the scores and the rack may come in separate frames)
-        b.wait_for_function("want => [...document.querySelectorAll('#rack [data-letter]:not(.used)')]"
-                            ".map(e => e.dataset.letter).sort().join('') === want",
-                            arg="".join(sorted(saved["snap"]["racks"][0])), timeout=kit.TIMEOUT_MS)
+        # play on in the second tab: the first follows
         assert len(saved["spec"]["actions"]) == 2
         # following, the second tab wrote nothing (an engine answer for the game one write
         # earlier, shown and saved, would take the first tab back a move)
