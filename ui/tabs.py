@@ -43,8 +43,11 @@ def on_elsewhere(s, ev):
     s["notice"] = MOVED_ON
     s["announce"] = MOVED_ON
     if s["engine"] == "ready":
+        # The engine still holds the old game: the computer's turn (if it is one) is
+        # asked for once the engine has this one (the open's answer); asked now, the
+        # engine would say the seat to move is not a computer.
         s["busy"] = "open"
-        s["fx"] = s["fx"] + [{"do": "open", "spec": saved["spec"]}]
+        s["fx"] = [f for f in s["fx"] if f["do"] != "computer"] + [{"do": "open", "spec": saved["spec"]}]
     return s
 
 

@@ -97,6 +97,32 @@ def test_two_quick_writes_elsewhere_never_bring_the_older_game_back(browser, sit
         assert errors == []
 
 
+def test_a_move_stored_elsewhere_with_the_computer_to_move_is_answered_here(browser, site_url):
+    """The tab that moved was closed before the computer replied: the tab following
+    plays the computer's turn once its engine holds the new game (asked before, the
+    engine answered "You is not a computer player" and the page said the computer
+    could not move)."""
+    first = dict(SPEC, actions=["8D BaRON"], hints=[])
+    with kit.own_page(browser) as (page, errors):
+        page.goto(site_url + "index.html", wait_until="domcontentloaded")
+        kit.load(page, kit.saved_game(SPEC))
+        kit.wait_idle(page)
+        page.evaluate("() => { const said = window.said = []; new MutationObserver(() =>"
+                      " said.push(document.getElementById('message').textContent))"
+                      ".observe(document.body, {subtree: true, childList: true, characterData: true}); }")
+        writer = page.context.new_page()
+        writer.goto(site_url + "pyscript.toml")
+        writer.evaluate("(one) => localStorage.setItem('wlc.game', one)", kit.saved_game(first))
+        writer.close()
+        wait_actions(page, 2)
+        kit.wait_idle(page)
+        assert kit.stored(page)["spec"]["actions"][0] == "8D BaRON"
+        assert kit.scores_shown(page)[0] == 18 and kit.scores_shown(page)[1] > 0
+        said = " ".join(page.evaluate("window.said"))
+        assert "Computer played" in said and "could not" not in said, said
+        assert errors == []
+
+
 def test_new_game_mid_game_keeps_it_unfinished_and_it_resumes(browser, site_url):
     with kit.own_page(browser) as (page, errors):
         page.goto(site_url + "index.html", wait_until="domcontentloaded")

@@ -96,6 +96,16 @@ def test_an_engine_answer_for_the_game_another_tab_replaced_is_dropped():
     assert state.step(s, {"t": "notice", "msg": "hello"})["notice"] == "hello"
 
 
+def test_the_computer_moves_once_the_engine_holds_the_game_from_the_other_tab():
+    mine = mid_game()
+    other = new(fx.snap(actions=["8D ZEBRAS"], to_move=1))
+    s = tabs.on_elsewhere(mine, {"text": saved_text(other)})
+    assert [f["do"] for f in s["fx"]] == ["open"] and s["busy"] == "open"
+    s = state.step(s, {"t": "snapshot", "snap": fx.snap(actions=["8D ZEBRAS"], to_move=1),
+                       "shown": s["shown"], "keep": True})
+    assert "computer" in [f["do"] for f in s["fx"]] and s["busy"] == "computer"
+
+
 def test_a_tab_showing_a_friends_link_is_left_alone():
     mine = mid_game()
     mine["link"] = {"status": "open", "own": False}
