@@ -52,7 +52,7 @@ DEFAULT_LEVELS = ("hard", "medium", "easy")
 BASELINE = "greedy"
 # The expert (issue 18) meets hard, the level it is built on, not greedy.
 BASELINES = {"expert": "hard"}
-EXPERT = {"ms": None, "iterations": None}   # the expert's bound, from the command line
+EXPERT = {"ms": None, "iterations": None, "knobs": {}}   # the expert's bound and knobs, from the command line
 Z95 = 1.959963984540054
 
 
@@ -108,6 +108,22 @@ _LEXICON = None
 ENGINE = "unknown"  # set by main(): git commit of the work tree (+dirty engine files)
 
 
+def _knobs(ap, items: list[str]) -> dict:
+    """NAME=VALUE settings of engine/expert.py's numeric constants."""
+    from engine import expert
+    out = {}
+    for item in items:
+        name, _, raw = item.partition("=")
+        old = getattr(expert, name, None)
+        if not name.isupper() or isinstance(old, bool) or not isinstance(old, (int, float)):
+            ap.error(f"--expert-knob {item!r}: not a numeric constant of engine/expert.py")
+        try:
+            out[name] = type(old)(raw)
+        except ValueError:
+            ap.error(f"--expert-knob {item!r}: {raw!r} is not a {type(old).__name__}")
+    return out
+
+
 def _init_worker(engine: str, expert: dict) -> None:
     global ENGINE
     ENGINE = engine
@@ -127,6 +143,9 @@ def play_one(task) -> dict:
     rival = BASELINES.get(level, BASELINE)
     seats = [level, rival] if level_first else [rival, level]
     t0 = time.perf_counter()
+    from engine import expert
+    for name, value in EXPERT["knobs"].items():   # research settings (--expert-knob)
+        setattr(expert, name, value)
     game = play_game(PRESETS[preset], seed, seats, _LEXICON, expert_ms=EXPERT["ms"],
                      expert_iterations=EXPERT["iterations"])
     dt = time.perf_counter() - t0
@@ -219,6 +238,9 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-iterations", type=int,
                     help="the expert's rounds of simulation per move (deterministic; default 8)")
     ap.add_argument("--expert-ms", type=float, help="the expert's time budget per move (machine-dependent)")
+    ap.add_argument("--expert-knob", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a constant of engine/expert.py for this run (research: END_BAG=14); "
+                         "recorded with each game")
     ap.add_argument("--first", type=int, default=0,
                     help="play games FIRST.. only (even: pairs stay whole); extends a run "
                          "whose games 0..FIRST-1 were played elsewhere, on new seeds")
@@ -228,7 +250,7 @@ def main(argv=None) -> int:
     ap.add_argument("--report", type=Path, help="only print the table of the games in this file")
     ap.add_argument("--json", type=Path, help="also write the table as JSON")
     args = ap.parse_args(argv)
-    EXPERT.update(ms=args.expert_ms, iterations=args.expert_iterations)
+    EXPERT.update(ms=args.expert_ms, iterations=args.expert_iterations, knobs=_knobs(ap, args.expert_knob))
     families = [f.strip() for f in args.families.split(",") if f.strip()]
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for f in families:

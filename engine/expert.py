@@ -74,7 +74,7 @@ from .tracking import unseen
 
 CANDIDATES = 6        # plays kept by the hard player's equity (plus an exchange or a pass)
 PLIES = 1             # hard-player turns after the candidate (at least each other seat's reply)
-END_BAG = 7           # bag at most this (or a rack): simulate to the end, value the win
+END_BAG = 7           # bag at most this (a rack's worth): simulate to the end, value the win
 END_PLIES = 8
 MIN_ROUNDS = 4        # rounds before any candidate is dropped
 PRUNE_Z = 2.5
@@ -175,7 +175,7 @@ class Expert:
     # ------------------------------------------------------------------ simulation
     def _simulate(self, game, cands: list[Choice], budget, iterations, seed, incumbent: int = 0) -> None:
         me = game.to_move
-        end = game.bag_count <= min(END_BAG, self.rules.rack_size)
+        end = game.bag_count <= END_BAG
         plies = END_PLIES if end else max(PLIES, game.players - 1)
         if seed is None:
             seed = position_seed(game)
