@@ -150,15 +150,15 @@ async def pump():
 
 async def run(f):
     do = f["do"]
+    if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
+        await panels_run.run(f, ENG, window, dispatch, lambda: S)
+        return
+    if await links.run(f, ENG, dispatch, lambda: S):
+        return
 
-    def send(ev):  # stamped: dropped if another tab replaced the game meanwhile
+    def send(ev):  # the game's own answers, stamped: dropped if another tab replaced it meanwhile
         dispatch(dict(ev, shown=f.get("shown", S.get("shown", 0))))
 
-    if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
-        await panels_run.run(f, ENG, window, send, lambda: S)
-        return
-    if await links.run(f, ENG, send, lambda: S):
-        return
     if do == "preview":
         if f["seq"] != S["seq"]:
             return
