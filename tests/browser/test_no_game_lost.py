@@ -19,6 +19,24 @@ def open_page(context, url):
     return page, errors
 
 
+def open_at_start(page, site_url) -> None:
+    """The page on SPEC's game, saved before it opened, idle."""
+    page.goto(site_url + "index.html", wait_until="domcontentloaded")
+    kit.load(page, kit.saved_game(SPEC))
+    kit.wait_idle(page)
+
+
+def writer_tab(context, site_url):
+    """Another page of the site, to write the saved game as another tab of the game
+    would (the browser tells the other pages, never the writer): it lists, in
+    window.heard, the number of actions of every game the others store."""
+    writer = context.new_page()
+    writer.goto(site_url + "pyscript.toml")
+    writer.evaluate("() => { window.heard = []; addEventListener('storage', e => e.key === 'wlc.game' &&"
+                    " window.heard.push(JSON.parse(e.newValue).spec.actions.length)); }")
+    return writer
+
+
 def wait_actions(page, n: int) -> None:
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length >= {n}",
                            timeout=kit.TIMEOUT_MS)
@@ -70,17 +88,12 @@ def test_two_quick_writes_elsewhere_never_bring_the_older_game_back(browser, sit
     first = dict(SPEC, actions=["8D BaRON"], hints=[])
     second = dict(SPEC, actions=["8D BaRON", "7G HIVE"], hints=[])
     with kit.own_page(browser) as (page, errors):
-        page.goto(site_url + "index.html", wait_until="domcontentloaded")
-        kit.load(page, kit.saved_game(SPEC))
-        kit.wait_idle(page)
+        open_at_start(page, site_url)
         page.evaluate("() => { const seen = window.seenScores = []; new MutationObserver(() => seen.push("
                       "[...document.querySelectorAll('#scores .score')].map(e => e.dataset.score).join(' ')))"
                       ".observe(document.getElementById('scores'), {subtree: true, childList: true,"
                       " attributes: true, characterData: true}); }")
-        writer = page.context.new_page()   # another page of the site, writing as a tab would
-        writer.goto(site_url + "pyscript.toml")
-        writer.evaluate("() => { window.heard = []; addEventListener('storage', e => e.key === 'wlc.game' &&"
-                        " window.heard.push(JSON.parse(e.newValue).spec.actions.length)); }")
+        writer = writer_tab(page.context, site_url)
         writer.evaluate("([one, two]) => { localStorage.setItem('wlc.game', one);"
                         " localStorage.setItem('wlc.game', two); }",
                         [kit.saved_game(first), kit.saved_game(second)])
@@ -104,14 +117,11 @@ def test_a_move_stored_elsewhere_with_the_computer_to_move_is_answered_here(brow
     could not move)."""
     first = dict(SPEC, actions=["8D BaRON"], hints=[])
     with kit.own_page(browser) as (page, errors):
-        page.goto(site_url + "index.html", wait_until="domcontentloaded")
-        kit.load(page, kit.saved_game(SPEC))
-        kit.wait_idle(page)
+        open_at_start(page, site_url)
         page.evaluate("() => { const said = window.said = []; new MutationObserver(() =>"
                       " said.push(document.getElementById('message').textContent))"
                       ".observe(document.body, {subtree: true, childList: true, characterData: true}); }")
-        writer = page.context.new_page()
-        writer.goto(site_url + "pyscript.toml")
+        writer = writer_tab(page.context, site_url)
         writer.evaluate("(one) => localStorage.setItem('wlc.game', one)", kit.saved_game(first))
         writer.close()
         wait_actions(page, 2)
