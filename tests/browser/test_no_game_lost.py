@@ -76,7 +76,10 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         assert kit.scores_shown(a) == kit.scores_shown(b)
         assert kit.stored(a)["spec"]["actions"] == kit.stored(b)["spec"]["actions"]
         assert len(kit.stored(a)["spec"]["actions"]) == 4
-        assert 2 not in a.evaluate("window.heard") and max(a.evaluate("window.heard")) == 4
+        # the first tab heard the second's move, never the older game (the computer's
+        # reply is stored by whichever tab answers it first: both follow the game)
+        heard = a.evaluate("window.heard")
+        assert heard and all(n >= 3 for n in heard), heard
         assert errors_a == [] and errors_b == []
 
 
