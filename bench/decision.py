@@ -43,7 +43,7 @@ def _positions(preset: str, count: int) -> list[str]:
 
 def _values(preset: str, line: str, rounds: int, seed: int, candidates: int) -> dict:
     """Every candidate's values over ``rounds`` rounds of one simulation."""
-    from engine import expert as ex
+    from engine.search import expert as ex
     ex.CANDIDATES = candidates
     from engine.game import Game
     from engine.lexicon import Lexicon
@@ -71,7 +71,7 @@ def _one(job) -> dict:
 
 
 def pick(values: list[list[float]], incumbent: int, n: int, z: float) -> int:
-    """The expert's choice (engine/expert.py ``_pick``) after ``n`` rounds at switch
+    """The expert's choice (engine/search/expert.py ``_pick``) after ``n`` rounds at switch
     threshold ``z``: candidates with values over the last round done."""
     done = min(n, max(len(v) for v in values))
     live = [i for i, v in enumerate(values) if len(v) >= done]
@@ -125,7 +125,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=10, help="rounds of each short one")
     ap.add_argument("--seeds", type=int, default=4, help="short simulations per position")
     ap.add_argument("--candidates", type=int, default=0,
-                    help="plays kept by equity (default: engine/expert.py's CANDIDATES)")
+                    help="plays kept by equity (default: engine/search/expert.py's CANDIDATES)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="JSON lines, one per position; resumes from it")
     ap.add_argument("--report", type=Path, help="only print the table of this file")
@@ -139,7 +139,7 @@ def main() -> int:
     done = set()
     if args.out and args.out.exists():
         done = {(r["preset"], r["index"]) for r in map(json.loads, args.out.read_text().splitlines()) if r}
-    from engine.expert import CANDIDATES
+    from engine.search.expert import CANDIDATES
     jobs = [(args.preset, i, line, args.truth, args.rounds, args.seeds, args.candidates or CANDIDATES)
             for i, line in enumerate(_positions(args.preset, args.positions)) if (args.preset, i) not in done]
     print(f"# {len(jobs)} positions to simulate; load average {os.getloadavg()}", flush=True)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    from engine.expert import Expert
+    from engine.search.expert import Expert
     from engine.game import Game
     from engine.lexicon import Lexicon
     from engine.notation import Position, format_cgp, parse_cgp

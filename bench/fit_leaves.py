@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit leave values by self-play (the tables in engine/ai.py's LEAVE_TABLES).
+"""Fit leave values by self-play (the tables in engine/search/ai.py's LEAVE_TABLES).
 
     python3 bench/fit_leaves.py --preset o --games 300 --jobs 2
     python3 bench/fit_leaves.py --preset o --games 3000 --json /tmp/o.json   # for leaves_vs.py
@@ -10,7 +10,7 @@ the same player's next turn. A linear model of that next score, with one term pe
 tile kind, one per duplicate tile and one per tile of vowel/consonant imbalance, is
 fitted by least squares (normal equations, pure Python). A tile's value is its
 coefficient: how many points more (or fewer) the next turn makes when it is kept.
-Prints the table as Python, ready to paste into engine/ai.py; ``--json FILE`` also
+Prints the table as Python, ready to paste into engine/search/ai.py; ``--json FILE`` also
 writes it for bench/leaves_vs.py, which plays it against the engine's table.
 """
 
@@ -31,7 +31,7 @@ FEATURES = list(TILES) + ["dup", "imbalance", "const"]
 
 
 def features(leave: str) -> list[float]:
-    from engine.ai import VOWELS
+    from engine.search.ai import VOWELS
     counts = Counter(leave)
     row = [float(counts.get(t, 0)) for t in TILES]
     row.append(float(sum(n - 1 for t, n in counts.items() if n > 1 and t != "?")))

@@ -5,7 +5,7 @@
     python3 bench/leaves_vs.py --preset o --model /tmp/o.json --games 400 --jobs 2
 
 Both seats play the hard level; the only difference is the leave model the seat
-ranks its plays with (``engine.ai.LEAVE_MODELS`` for the preset's family is set to
+ranks its plays with (``engine.search.ai.LEAVE_MODELS`` for the preset's family is set to
 the seat's model before each of its turns). Games are paired as in strength.py
 (games 2k and 2k+1 share a seed, seats swapped). Prints the candidate's win rate
 with a 95% Wilson interval and its mean margin with a standard error over the
@@ -35,7 +35,7 @@ _STATE = {}
 
 def load_model(path: str):
     """A LeaveModel from fit_leaves.py's --json file."""
-    from engine.ai import LeaveModel
+    from engine.search.ai import LeaveModel
     data = json.loads(Path(path).read_text())
     return LeaveModel(dict(data["tiles"]), float(data["dup"]), float(data["imbalance"]),
                       float(data.get("q_without_u", 0.0)))
@@ -49,7 +49,7 @@ def _init(model_path: str) -> None:
 
 def play_pair_game(task) -> dict:
     """One game (worker process): seat ``cand`` uses the candidate model."""
-    from engine import ai
+    from engine.search import ai
     from engine.computer import computer_action
     from engine.game import Game
     from engine.rules import PRESETS

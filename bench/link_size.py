@@ -1,7 +1,7 @@
 """Game-link sizes (issue 11): self-play games of every preset, encoded as links.
 
 For each preset, plays games between the engine's computer players to the end,
-encodes each game's first 30 turns and the whole game with engine.link.encode, and
+encodes each game's first 30 turns and the whole game with engine.records.link.encode, and
 prints the URL-fragment lengths (max and median). The target: a finished 30-turn
 game of any preset in at most 1,000 characters. Also times decoding the longest
 link. Names are the longest the page allows (24 characters) so the figures are the
@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import link  # noqa: E402
-from engine.ai import Player  # noqa: E402
+from engine.records import link  # noqa: E402
+from engine.search.ai import Player  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
 from engine.moves import Play  # noqa: E402

@@ -54,11 +54,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.ai import Player  # noqa: E402
+from engine.search.ai import Player  # noqa: E402
 from engine.computer import computer_action  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
-from engine.movegen import AllPlays, Budget, MoveGenerator  # noqa: E402
+from engine.search.movegen import AllPlays, Budget, MoveGenerator  # noqa: E402
 from engine.notation import format_cgp, parse_cgp  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 
@@ -181,7 +181,7 @@ def _timed(fn, *args):
 
 # ------------------------------------------------------------------ (a), (b)
 def _all_plays_capped(gen, board, rack, cap):
-    """The exact list, given up after ``cap`` seconds (engine.movegen.Budget): with
+    """The exact list, given up after ``cap`` seconds (engine.search.movegen.Budget): with
     several blanks and flipped J/Q/X/Z on one rack it runs to millions of plays
     (minutes, and gigabytes of Candidates), so such a position is timed as "at
     least cap". (plays, cut)."""

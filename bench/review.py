@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import session, session_review  # noqa: E402
-from engine.gcg import decode_record, write_gcg  # noqa: E402
+from engine.records.gcg import decode_record, write_gcg  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
 
 RECORDS = ROOT / "bench" / "records"

@@ -12,7 +12,7 @@ highest score, leave ignored) and prints the level's win rate with a 95% Wilson
 interval (a tie counts half a win), the mean final scores and the mean margin.
 Targets: hard wins >= 55%; medium sits between hard and easy; easy loses most games.
 
-``--levels expert`` plays the expert (engine/expert.py) against hard instead, with
+``--levels expert`` plays the expert (engine/search/expert.py) against hard instead, with
 ``--expert-iterations N`` rounds of simulation per move (deterministic) or
 ``--expert-ms MS`` of wall time per move; ``--families classic,o`` (``o``: preset o
 alone). Target (issue 18): the interval's lower end above 52% in classic and o.
@@ -109,14 +109,14 @@ ENGINE = "unknown"  # set by main(): git commit of the work tree (+dirty engine 
 
 
 def _knobs(ap, items: list[str]) -> dict:
-    """NAME=VALUE settings of engine/expert.py's numeric constants."""
-    from engine import expert
+    """NAME=VALUE settings of engine/search/expert.py's numeric constants."""
+    from engine.search import expert
     out = {}
     for item in items:
         name, _, raw = item.partition("=")
         old = getattr(expert, name, None)
         if not name.isupper() or isinstance(old, bool) or not isinstance(old, (int, float)):
-            ap.error(f"--expert-knob {item!r}: not a numeric constant of engine/expert.py")
+            ap.error(f"--expert-knob {item!r}: not a numeric constant of engine/search/expert.py")
         try:
             out[name] = type(old)(raw)
         except ValueError:
@@ -143,7 +143,7 @@ def play_one(task) -> dict:
     rival = BASELINES.get(level, BASELINE)
     seats = [level, rival] if level_first else [rival, level]
     t0 = time.perf_counter()
-    from engine import expert
+    from engine.search import expert
     for name, value in EXPERT["knobs"].items():   # research settings (--expert-knob)
         setattr(expert, name, value)
     game = play_game(PRESETS[preset], seed, seats, _LEXICON, expert_ms=EXPERT["ms"],
@@ -239,7 +239,7 @@ def main(argv=None) -> int:
                     help="the expert's rounds of simulation per move (deterministic; default 8)")
     ap.add_argument("--expert-ms", type=float, help="the expert's time budget per move (machine-dependent)")
     ap.add_argument("--expert-knob", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a constant of engine/expert.py for this run (research: END_BAG=14); "
+                    help="set a constant of engine/search/expert.py for this run (research: END_BAG=14); "
                          "recorded with each game")
     ap.add_argument("--first", type=int, default=0,
                     help="play games FIRST.. only (even: pairs stay whole); extends a run "

@@ -6,9 +6,9 @@ takes the word lists explicitly (``lexicon``): nothing here reads them from disk
 
 from __future__ import annotations
 
-from .ai import HARD_MAX_BLANKS
+from .search.ai import HARD_MAX_BLANKS
 from .computer import PAGE_BUDGET_MS, active_rack, choose_move, computer_action
-from .movegen import AllPlays, Budget, MoveGenerator, TopN
+from .search.movegen import AllPlays, Budget, MoveGenerator, TopN
 from .moves import Play
 from .notation import format_move, parse_cgp, parse_move
 from .rules import Rules

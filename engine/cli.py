@@ -16,8 +16,11 @@ from .notation import NotationError, parse_cgp, parse_move
 from .rules import Rules, RulesError
 
 
-class UsageError(Exception):
-    pass
+from .usage import UsageError
+
+# Feature packages that add their own subcommands: each has a module with
+# ``add_commands(subparsers)``, whose handlers raise UsageError on bad input.
+FEATURE_COMMANDS: tuple[str, ...] = ()
 
 
 REVIEW_BUDGET_S = 10.0
@@ -83,7 +86,7 @@ def cmd_moves(args):
 
 
 def cmd_selfplay(args):
-    from .ai import LEVELS
+    from .search.ai import LEVELS
     from .selfplay import summary
     rules = _rules(args.rules)
     levels = [p.strip() for p in args.players.split(",")]
@@ -107,7 +110,7 @@ def cmd_selfplay(args):
 
 
 def cmd_gcg(args):
-    from .gcg import GCGError, cli_gcg
+    from .records.gcg import GCGError, cli_gcg
     try:
         lines = cli_gcg(args.file, _lexicon(args.lexicon))
     except GCGError as exc:
@@ -117,9 +120,9 @@ def cmd_gcg(args):
 
 
 def cmd_review(args):
-    """One JSON line per reviewed turn, then {"summary": ...}; see engine/review.py."""
-    from .gcg import GCGError, decode_record, import_record
-    from .review import RANKINGS, ReviewError, Reviewer, game_turns, record_turns, summary
+    """One JSON line per reviewed turn, then {"summary": ...}; see engine/search/review.py."""
+    from .records.gcg import GCGError, decode_record, import_record
+    from .search.review import RANKINGS, ReviewError, Reviewer, game_turns, record_turns, summary
     if not 0 <= args.budget < 1e6:
         raise UsageError("--budget must be 0 (no bound) or more seconds")
     if args.rank not in RANKINGS:
@@ -194,6 +197,9 @@ def main(argv=None) -> int:
     p.add_argument("--rules", help="rules of a record without a #rules line (default classic)")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_review)
+    import importlib
+    for name in FEATURE_COMMANDS:
+        importlib.import_module(name, __package__).add_commands(sub)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

@@ -26,10 +26,10 @@ and anything that must repeat pass None. ``PAGE_BUDGET_MS`` is the page's defaul
 from __future__ import annotations
 
 
-from .ai import Player, choose_trade
+from .search.ai import Player, choose_trade
 from .board import Board
 from .game import GameError
-from .movegen import Budget
+from .search.movegen import Budget
 from .notation import format_move
 from .rules import Rules
 from .words import WordJudge
@@ -47,7 +47,7 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None, *
     (or, once the game is over, a challenge of an invalid last play). Raises
     GameError when there is nothing to decide (the game is over).
 
-    ``iterations`` and ``seed`` concern the expert only (engine/expert.py): rounds
+    ``iterations`` and ``seed`` concern the expert only (engine/search/expert.py): rounds
     of simulation instead of (or within) the time budget, and the seed of its
     dealing; without either bound it runs ``expert.DEFAULT_ITERATIONS`` rounds."""
     rules = game.rules
@@ -73,7 +73,7 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None, *
         if tiles:
             return f"trade {tiles}"
     if level == "expert":
-        from .expert import Expert
+        from .search.expert import Expert
         return Expert(rules, game.lexicon).choose(game, budget_ms, iterations, seed)
     return move_text(board, ai.choose(board, rack, game.bag_count, budget))
 

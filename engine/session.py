@@ -9,7 +9,7 @@ message for a player) and changes nothing; only a bug raises.
 The worker holds ONE current game: a game is its spec (rules, seed, seats) plus
 the action log and the hints used, so the page stores the spec and log (every
 snapshot carries them) and can always rebuild it. The snapshot itself is drawn
-by engine/snapshot.py; this module keeps the state and the page's functions.
+by engine/records/snapshot.py; this module keeps the state and the page's functions.
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ import json
 from dataclasses import replace
 import time
 
-from . import snapshot as snapshots
+from .records import snapshot as snapshots
 from . import tracking
 from .actionlog import MAX_MS
 from .board import LAYOUTS, square_name
 from .game import Game
-from .importing import open_text
+from .records.importing import open_text
 from .lexicon import Lexicon
-from .link import LinkError
-from .link import decode as decode_link
-from .link import encode as encode_link
+from .records.link import LinkError
+from .records.link import decode as decode_link
+from .records.link import encode as encode_link
 from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
@@ -142,7 +142,7 @@ def open_link(fragment: str) -> str:
     out = json.loads(_open(spec, "link"))
     if "rules" in out:
         out["link"] = {"turn": spec.get("turn"), "view": spec.get("view") or {}}
-        if spec.get("ignored"):  # options left out (engine/link.py): the page names them
+        if spec.get("ignored"):  # options left out (engine/records/link.py): the page names them
             out["link"]["ignored"] = spec["ignored"]
     return json.dumps(out)
 
@@ -394,7 +394,7 @@ def export_gcg(viewer: int = -1) -> str:
     """{"gcg": the game record}: standard GCG lines plus #rules, #seed and one
     #action line per input, so the record replays exactly. ``viewer`` >= 0 (or -2:
     nobody) during a game: only what that seat may know (gcg.write_gcg)."""
-    from .gcg_write import write_gcg
+    from .records.gcg_write import write_gcg
 
     try:
         viewer = int(viewer)

@@ -8,7 +8,7 @@ turn, so each worker call is short (about the time budget; twice it at most when
 the budget cuts the exact search and the hard search runs as the fallback): the
 page stays responsive, draws a progress bar, can stop between turns and resume
 after a reload (results are keyed by score-sheet line), then ``review_summary``
-on the results it holds. engine/review.py does the work.
+on the results it holds. engine/search/review.py does the work.
 
 Sources: "" is the game open in the session (only its settled turns: never the
 turn to come, nor a last play that may still be challenged or checked); a game
@@ -24,10 +24,10 @@ import json
 from . import session
 from .board import square_name
 from .game import Game
-from .gcg import import_record
+from .records.gcg import import_record
 from .moves import Play
 from .rules import Rules
-from .review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
+from .search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
                      record_turns, summary)
 from .actionlog import split_action
 from .tiles import VALUES, WILD_LETTERS
@@ -72,7 +72,7 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
     bound, exact however long): the exact search first, the hard search in the
     rest when the exact one is cut; ``ranking``: "score" or "equity".
 
-    The result is engine.review's (turn, player, rack, kind, played, score, words,
+    The result is engine.search.review's (turn, player, rack, kind, played, score, words,
     best, best_score, best_words [{"word", "score"}], best_bonus, missed, found,
     marks, ranking, cut, search, ms; equity ranking: equity, best_equity) plus
     "name", "budget_ms", "best_tiles" [{"sq", "tile", "letter"[, "face_down"]}] and

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from engine import api
-from engine.ai import Player
+from engine.search.ai import Player
 from engine.computer import active_rack, choose_move, choose_trade, computer_action
 from engine.game import DECLINE, FINAL, INVALID, PLAY, Game
 from engine.lexicon import Lexicon
-from engine.movegen import AllPlays, Budget, MoveGenerator
+from engine.search.movegen import AllPlays, Budget, MoveGenerator
 from engine.moves import Exchange, MoveError, Pass, Play
 from engine.notation import Position, format_cgp, format_move, parse_cgp, parse_move
 from engine.rules import PRESETS, TWO_LETTER_72, Rules

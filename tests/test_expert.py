@@ -1,4 +1,4 @@
-"""The expert computer (engine/expert.py, engine/endgame.py): legal in every preset,
+"""The expert computer (engine/search/expert.py, engine/search/endgame.py): legal in every preset,
 within its budget, repeatable by seed and rounds, and blind to hidden tiles."""
 
 import time
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.computer import computer_action
-from engine.endgame import known_racks, solve
-from engine.expert import Expert, position_seed, sample_world
+from engine.search.endgame import known_racks, solve
+from engine.search.expert import Expert, position_seed, sample_world
 from engine.game import INVALID, PHONY, RETRY, Game
 from engine.lexicon import Lexicon
 from engine.notation import Position, format_cgp, parse_cgp
@@ -147,7 +147,7 @@ def test_the_choice_is_among_candidates_simulated_every_round():
     worlds than any candidate simulated in all of them; it is not comparable (and
     it was dropped for being clearly worse), so it cannot be chosen: the best
     live candidate is, when it clearly beats the hard player's choice."""
-    from engine.expert import Choice
+    from engine.search.expert import Choice
     hard_choice = Choice("8D HARD", 30.0, "", [10.0 + (i % 3) for i in range(10)])
     dropped = Choice("8D LUCKY", 28.0, "", [60.0] * 4)
     better = Choice("8D BETTER", 29.0, "", [16.0 + (i % 3) for i in range(10)])
@@ -159,7 +159,7 @@ def test_the_choice_is_among_candidates_simulated_every_round():
 def test_hard_decides_its_move_and_the_tiles_it_keeps():
     """Player.decide gives Player.choose's move and the tiles kept before the
     draw: the rack less the tiles played (the expert values simulated turns by it)."""
-    from engine.ai import Player
+    from engine.search.ai import Player
     from engine.moves import Exchange, Play
     for preset in ("classic", "o", "iii"):
         rules, cgps = positions(preset)
@@ -180,8 +180,8 @@ def test_a_simulated_turn_is_valued_by_the_leave_before_the_draw():
     """outcome(): spread plus my kept tiles' value less the rival's, the kept
     tiles being what each side's move left before drawing (not the luck of the
     draw); with the bag empty, the racks themselves count."""
-    from engine.ai import leave_value
-    from engine.expert import outcome
+    from engine.search.ai import leave_value
+    from engine.search.expert import outcome
     rules, cgps = positions("classic")
     game = game_from("classic", cgps[1])
     assert game.bag_count > 0 and not game.over
@@ -196,7 +196,7 @@ def test_fewer_rounds_than_the_switch_needs_keep_the_hard_choice():
     """Two or three worlds give a standard error that means nothing: however far a
     candidate leads over them, the hard player's choice stands until
     SWITCH_ROUNDS rounds are done; from then on the lead counts."""
-    from engine.expert import SWITCH_ROUNDS, Choice
+    from engine.search.expert import SWITCH_ROUNDS, Choice
     n = SWITCH_ROUNDS - 1
     hard_choice = Choice("8D HARD", 30.0, "", [10.0 + i for i in range(n)])
     lead = Choice("8D LEAD", 29.0, "", [40.0 + i for i in range(n)])
@@ -212,8 +212,8 @@ def test_a_round_that_would_end_past_the_budget_is_not_begun():
     candidates are expected to be done by the deadline (so the expert's time ends
     at its budget, not a round past it); with no round done yet it begins."""
     import time as clock
-    from engine.expert import RoundClock
-    from engine.movegen import Budget
+    from engine.search.expert import RoundClock
+    from engine.search.movegen import Budget
     rc = RoundClock()
     budget = Budget(ms=500)
     assert rc.fits(7, budget)              # nothing measured yet
@@ -229,7 +229,7 @@ def test_a_round_that_would_end_past_the_budget_is_not_begun():
 def test_the_line_memo_gives_the_same_simulation(preset, monkeypatch):
     """Every candidate's value in every round is the same with the world's line
     memos as without them (they only save the replies' search)."""
-    import engine.expert as expert_module
+    import engine.search.expert as expert_module
     rules, cgps = positions(preset)
     runs = []
     for memos in (True, False):

@@ -22,7 +22,7 @@ import pytest
 
 from engine.board import SquareError
 from engine.game import Game, GameError
-from engine.gcg import GCGError, read_gcg, write_gcg
+from engine.records.gcg import GCGError, read_gcg, write_gcg
 from engine.lexicon import Lexicon, LexiconFormatError
 from engine.lexicon_format import _HEADER, HEADER_SIZE
 from engine.moves import MoveError, Play
@@ -415,7 +415,7 @@ def test_fuzz_session_exports_in_random_sequences(worker):
             done += 1
             try:
                 if name in ("link", "link_for") and not out.startswith("{"):
-                    from engine.link import decode
+                    from engine.records.link import decode
                     decode(out)         # a fragment the session writes is one it reads
                     continue
                 data = json.loads(out)
@@ -443,7 +443,7 @@ def _seal(tag: str, text: str) -> str:
 
 
 def _link_texts():
-    from engine.link import encode, _unpack
+    from engine.records.link import encode, _unpack
     out = []
     for spec in SPECS:
         frag = encode(spec)
@@ -455,7 +455,7 @@ def _link_texts():
 def test_fuzz_resealed_links(worker):
     """Links mutated inside the checksum: decode raises only LinkError; the
     session opens them or answers why, and what it opens is the link's game."""
-    from engine.link import LinkError, decode
+    from engine.records.link import LinkError, decode
     texts = _link_texts()
     rng = random.Random(17)
     failures = []

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from engine.game import Game, GameError
-from engine.gcg import read_gcg, write_gcg
+from engine.records.gcg import read_gcg, write_gcg
 from engine.moves import MoveError
 from engine.rules import PRESETS
 from engine.tiles import full_set, rack_value

@@ -7,7 +7,7 @@ import pytest
 
 from engine.game import (END, FINAL, INVALID, PASS, PLAY, TURN_KINDS, Game, GameError, Legal,
                          is_turn)
-from engine.gcg import read_gcg, write_gcg
+from engine.records.gcg import read_gcg, write_gcg
 from engine.rules import PRESETS
 from enginekit import lexicon, rig
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from engine.gcg import (CHALLENGE, GCGError, cli_gcg, decode_record, import_record, read_gcg,
+from engine.records.gcg import (CHALLENGE, GCGError, cli_gcg, decode_record, import_record, read_gcg,
                         write_gcg)
 from engine.lexicon import Lexicon
 from engine.notation import format_cgp, parse_cgp

@@ -130,7 +130,7 @@ def _old_link(lines: list[str]) -> str:
 
 
 def test_one_name_limit_for_games_and_links():
-    from engine import link
+    from engine.records import link
     from engine.actionlog import MAX_NAME
 
     assert MAX_NAME == 32
@@ -161,7 +161,7 @@ def test_old_link_with_a_long_name_opens_with_the_name_cut():
 
 def test_gcg_with_a_long_full_name_imports_with_the_name_cut():
     from engine.actionlog import MAX_NAME
-    from engine.gcg import import_record
+    from engine.records.gcg import import_record
 
     long_name = "Firstname Middlename Lastname " + "y" * 31
     text = ("#character-encoding UTF-8\n#player1 ann " + long_name + "\n#player2 bob Bob\n"
@@ -178,7 +178,7 @@ def test_gcg_with_a_long_full_name_imports_with_the_name_cut():
 # ------------------------------------------------------------ 8 GCG messages
 
 def test_gcg_message_names_its_line_once():
-    from engine.gcg import GCGError, import_record
+    from engine.records.gcg import GCGError, import_record
 
     text = "#player1 ann Ann\n#player2 bob Bob\n>ann: ABCDEFG 8H .BC +0 0\n"
     with pytest.raises(GCGError) as info:
@@ -192,7 +192,7 @@ def test_gcg_message_names_its_line_once():
 def test_largest_elapsed_time_replays():
     """Item 5: the largest elapsed time act accepts is one split_action reads."""
     from engine.actionlog import MAX_MS, MAX_SECONDS, split_action
-    from engine.gcg import read_gcg, write_gcg
+    from engine.records.gcg import read_gcg, write_gcg
 
     g = Game(Rules.from_string("o"), 1, lexicon=LEX)
     g.act("-", MAX_SECONDS)
@@ -206,7 +206,7 @@ def test_largest_elapsed_time_replays():
 
 def test_ten_digit_scores_read_back():
     """Item 6: a start at the largest score, then a play: CGP and GCG read it back."""
-    from engine.gcg import read_gcg, write_gcg
+    from engine.records.gcg import read_gcg, write_gcg
     from engine.notation import format_cgp, parse_cgp
 
     start = "/".join(["15"] * 15) + " ZEBRASQ/ 999999999/0 0"
@@ -230,7 +230,7 @@ def test_huge_overtime_penalty_reads_back():
     """Item 6: 999,999,999 s per action under an overtime clock: the clock floors at
     MAX_MS over, so the penalty stays a score records read."""
     from engine.actionlog import MAX_MS
-    from engine.gcg import read_gcg, write_gcg
+    from engine.records.gcg import read_gcg, write_gcg
     from engine.notation import format_cgp, parse_cgp
 
     g = Game(Rules.from_string("classic,clock=60"), 1, lexicon=LEX)
@@ -300,8 +300,8 @@ def test_left_part_table_is_bounded_for_a_rack_of_wild_tiles():
     """Item 10: ???JQXZJ in III (eight wild tiles) made a left-part table that grew
     with the time budget (888 MB in 10 s); it now stops at MAX_LEFT_PARTS entries,
     complete up to a length, and the generation says it is incomplete."""
-    from engine.linegen import MAX_LEFT_PARTS
-    from engine.movegen import Budget, MoveGenerator, TopN
+    from engine.search.linegen import MAX_LEFT_PARTS
+    from engine.search.movegen import Budget, MoveGenerator, TopN
     from engine.notation import parse_cgp
 
     rules = Rules.from_string("iii")
@@ -326,7 +326,8 @@ def test_session_hint_budget_is_one_a_tab_can_afford():
 def test_a_list_cut_by_the_memory_cap_says_so(monkeypatch, capsys):
     """api.move_list and `moves` name the memory cap (not a time or play bound the
     caller never set) when the left-part table stopped growing."""
-    from engine import api, cli, linegen
+    from engine import api, cli
+    from engine.search import linegen
 
     monkeypatch.setattr(linegen, "MAX_LEFT_PARTS", 40)
     cgp = "15/15/15/15/15/15/15/4QUIRKS5/15/15/15/15/15/15/15 ??AEIRS/ 0/0 0 lex NWL23;"

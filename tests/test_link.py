@@ -1,4 +1,4 @@
-"""Game links (engine/link.py): exact round trips, every shipped version decodable,
+"""Game links (engine/records/link.py): exact round trips, every shipped version decodable,
 compactness, and a fuzzed decoder that only ever raises LinkError."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import link
-from engine.link import LinkError, decode, encode
+from engine.records import link
+from engine.records.link import LinkError, decode, encode
 
 LINKS = Path(__file__).resolve().parent / "data" / "links"
 
@@ -347,7 +347,7 @@ def test_fuzzed_contents_behind_a_valid_checksum_raise_only_link_error():
 
 def test_a_link_reopens_the_same_game_with_the_same_racks_and_scores():
     """Racks are not stored: the seeded bag rebuilds them when the moves replay."""
-    from engine.ai import Player
+    from engine.search.ai import Player
     from engine.game import Game
     from engine.lexicon import Lexicon
     from engine.moves import Play

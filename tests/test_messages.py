@@ -33,7 +33,7 @@ def test_a_lost_challenge_names_the_good_words_and_reads_for_you():
 
 def test_going_out_reads_went_out_not_brackets():
     from engine.actionlog import Turn
-    from engine.snapshot import message
+    from engine.records.snapshot import message
 
     class G:
         names = ["You", "Computer"]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import Player, leave_value
+from engine.search.ai import Player, leave_value
 from engine.game import Game
 from engine.lexicon import Lexicon
-from engine.movegen import AllPlays, MoveGenerator, TopN
+from engine.search.movegen import AllPlays, MoveGenerator, TopN
 from engine.moves import Exchange, Pass
 from engine.notation import Position, format_cgp, format_move
 from engine.rules import PRESETS

@@ -35,9 +35,9 @@ import pytest
 
 from engine.board import LAYOUTS, Board
 from engine.game import Game
-from engine.gcg import read_gcg, write_gcg
+from engine.records.gcg import read_gcg, write_gcg
 from engine.lexicon import Lexicon
-from engine.movegen import AllPlays, MoveGenerator
+from engine.search.movegen import AllPlays, MoveGenerator
 from engine.moves import MoveError, Play
 from engine.notation import format_cgp, format_move, parse_cgp, parse_move
 from engine.rules import PRESETS

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import Player
+from engine.search.ai import Player
 from engine.game import Game
 from engine.lexicon import Lexicon
-from engine.movegen import AllPlays, MoveGenerator
+from engine.search.movegen import AllPlays, MoveGenerator
 from engine.notation import format_move
 from engine.rules import PRESETS
 from engine.scoring import evaluate

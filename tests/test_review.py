@@ -12,10 +12,10 @@ import pytest
 from engine import session, session_review
 from engine.cli import main
 from engine.game import Game
-from engine.gcg import write_gcg
+from engine.records.gcg import write_gcg
 from engine.lexicon import Lexicon
-from engine.movegen import MoveGenerator
-from engine.review import (ReviewError, Reviewer, TurnPosition, check_reviewable, game_turns, review_all,
+from engine.search.movegen import MoveGenerator
+from engine.search.review import (ReviewError, Reviewer, TurnPosition, check_reviewable, game_turns, review_all,
                            summary)
 from engine.rules import PRESETS, Rules
 from engine.selfplay import play_game
@@ -213,8 +213,8 @@ def test_worker_reviews_another_programs_record_with_its_board():
 
 def test_a_record_line_without_its_rack_is_not_reviewed():
     """GCG lets an exchange or a pass go without the rack (a play needs it)."""
-    from engine.gcg import decode_record, import_record
-    from engine.review import record_turns
+    from engine.records.gcg import decode_record, import_record
+    from engine.search.review import record_turns
     text = decode_record((DATA / "quackle_annotated.gcg").read_bytes())
     assert ">Bert: FFGIPRT -FFP +0 0" in text
     full = record_turns(import_record(text, LEX))

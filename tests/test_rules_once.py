@@ -11,7 +11,7 @@ import pytest
 
 from engine import board as geometry
 from engine.board import LAYOUTS
-from engine.movegen import AllPlays, MoveGenerator, swap_order, swapped
+from engine.search.movegen import AllPlays, MoveGenerator, swap_order, swapped
 from engine.moves import MoveError, Play
 from engine.rules import PRESETS, TWO_LETTER_72
 from engine.scoring import (Evaluation, PickOff, apply_pre, evaluate, jqxz_bonus_per_tile, lone_tile_across,
@@ -23,7 +23,8 @@ LEX = lexicon()
 
 
 def engine_sources():
-    return {p.name: p.read_text() for p in sorted((ROOT / "engine").glob("*.py"))}
+    """Every engine module's source, by its path under engine/ (search/linegen.py)."""
+    return {p.relative_to(ROOT / "engine").as_posix(): p.read_text() for p in sorted((ROOT / "engine").rglob("*.py"))}
 
 
 # ----------------------------------------------------------------- definitions
@@ -75,7 +76,7 @@ def test_rules_are_not_retyped_in_the_engine():
     assert len(re.findall(r"<= 4 else 99", joined)) == 1            # small-word cap
     assert len(re.findall(r"10 if \w+ == 6", joined)) == 1           # JQXZ bonus
     assert len(re.findall(r"def lone_tile_across", joined)) == 1
-    assert "10 if n == 6 else 20" not in src["linegen.py"]
+    assert "10 if n == 6 else 20" not in src["search/linegen.py"]
     # The 72 two-letter words: typed only in rules.py (build.py imports them).
     typed = [name for name, text in src.items() if "AB AD AG AH AI AM" in text]
     assert typed == ["rules.py"]
@@ -158,7 +159,7 @@ def test_swaps_and_picks_are_applied_by_one_routine():
     joined = "\n".join(src.values())
     assert joined.count("def apply_pre(") == 1 and "def _structural_pre" not in joined
     assert "def play_text" not in joined                 # move text: notation.format_move
-    for name in ("notation.py", "game.py", "movegen.py"):
+    for name in ("notation.py", "game.py", "search/movegen.py"):
         assert "apply_pre" in src[name], name
 
 
@@ -267,7 +268,8 @@ def test_one_name_limit_in_the_dialog_the_engine_links_and_gcg():
     accept: one limit (engine/actionlog.py), checked in one place."""
     import sys
 
-    from engine import actionlog, link
+    from engine import actionlog
+    from engine.records import link
     from engine.game import Game
     from engine.rules import Rules
     from enginekit import lexicon

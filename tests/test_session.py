@@ -327,7 +327,7 @@ def test_replay_snapshots_match_a_rebuilt_game():
 
 
 def test_exports_replay_and_parse():
-    from engine.gcg import read_gcg
+    from engine.records.gcg import read_gcg
     from engine.notation import parse_cgp
 
     snap = scripted_challenges()
@@ -367,7 +367,7 @@ def test_summary_of_a_finished_game():
 # ------------------------------------------------------------ links and records (issue 11)
 
 def test_link_with_illegal_moves_stops_at_the_first_and_names_it():
-    from engine.link import encode
+    from engine.records.link import encode
     snap = start("classic", "stop", HUMANS)
     good = best_move(snap)
     spec = {"rules": "classic", "seed": "stop", "seats": HUMANS, "actions": [good, "8A QQQQQQ", "-"]}
@@ -406,7 +406,7 @@ def test_import_finished_foreign_record_is_a_view_and_a_cgp_is_a_game():
     """A foreign record that ends the game stays a read-only view (nothing can be
     played); a pasted CGP opens as a game to play on (tests/test_start_position.py
     has the unfinished foreign records)."""
-    from engine.gcg import decode_record
+    from engine.records.gcg import decode_record
     text = decode_record((ROOT / "tests" / "data" / "gcg" / "quackle_annotated.gcg").read_bytes())
     out = json.loads(session.import_record(text))
     assert out["import"]["kind"] == "record" and out["readonly"] and out["phase"] == "view"

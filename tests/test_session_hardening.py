@@ -13,7 +13,7 @@ import pytest
 
 from engine import session
 from engine.lexicon import Lexicon
-from engine.link import encode
+from engine.records.link import encode
 
 LEX = Lexicon.default()
 HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]

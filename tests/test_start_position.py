@@ -14,7 +14,7 @@ import pytest
 from engine import session
 from engine.actionlog import GameError
 from engine.computer import computer_action
-from engine.gcg import import_record, read_gcg, write_gcg
+from engine.records.gcg import import_record, read_gcg, write_gcg
 from engine.game import Game
 from engine.lexicon import Lexicon
 from engine.notation import CGPError, format_cgp
@@ -292,7 +292,7 @@ def test_import_an_unfinished_foreign_record_as_a_game_to_play_on():
 
 @pytest.mark.parametrize("name", ["woogles_csw21.gcg", "isc_stalled.gcg", "quackle_annotated.gcg"])
 def test_a_finished_foreign_record_stays_a_view(name):
-    from engine.gcg import decode_record
+    from engine.records.gcg import decode_record
     text = decode_record((ROOT / "tests" / "data" / "gcg" / name).read_bytes())
     out = json.loads(session.import_record(text))
     assert out["readonly"] and out["phase"] == "view" and out["import"]["playable"] is False

@@ -25,7 +25,7 @@ import pytest
 
 from engine.board import LAYOUTS, Board
 from engine.lexicon import Lexicon
-from engine.movegen import MoveGenerator
+from engine.search.movegen import MoveGenerator
 from engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """Game links on the page side: the fragment's options, link and embed text, and the
 embed's postMessage protocol. Pure and MicroPython-safe (no DOM, no engine).
 
-The engine (engine/link.py, in the worker) is the authority on a link: it checks
+The engine (engine/records/link.py, in the worker) is the authority on a link: it checks
 the checksum, decodes the game and parses the options after it. This module reads
 the same option grammar (``&t=N&mode=replay&theme=dark&controls=0``...) so the page
 can lay itself out (theme, embed, replay) before the engine is up; what it reads is

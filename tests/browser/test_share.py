@@ -207,7 +207,7 @@ def test_unknown_or_bad_link_options_are_ignored_with_a_note(page, site_url):
                                        ("8D ZEBRA\u0943", "ZEBRA")])
 def test_a_link_with_an_unreadable_move_opens_up_to_there(page, site_url, bad, said):
     """Never "The engine failed", never a traceback: the game up to the move, and why."""
-    from engine.link import encode
+    from engine.records.link import encode
     spec, snap = linked_game(1, seed="unreadable")
     set_hash(page, encode(dict(spec, actions=spec["actions"] + [bad, "-"])))
     page.wait_for_function("s => document.getElementById('message').textContent.includes(s)", arg=said,
@@ -219,7 +219,7 @@ def test_a_link_with_an_unreadable_move_opens_up_to_there(page, site_url, bad, s
 
 
 def test_a_link_with_an_illegal_move_stops_there(page, site_url):
-    from engine.link import encode
+    from engine.records.link import encode
     spec, snap = linked_game(1, seed="stop")
     spec = dict(spec, actions=spec["actions"] + ["8A QQQQQQ", "-"])
     set_hash(page, encode(spec))

@@ -8,12 +8,12 @@ is defined once for both scorers."""
 
 from __future__ import annotations
 
-from .board import transpose
+from ..board import transpose
 from .grid import ALL_MASK, LETTERS, TWO72_PAIRS
-from .moves import Play
-from .rules import Rules
-from .scoring import jqxz_bonus_per_tile, lone_tile_across, small_word_cap, stretch_points
-from .tiles import VALUES
+from ..moves import Play
+from ..rules import Rules
+from ..scoring import jqxz_bonus_per_tile, lone_tile_across, small_word_cap, stretch_points
+from ..tiles import VALUES
 
 BLANK_I = 26
 _VAL = [VALUES[ch] for ch in LETTERS]

@@ -7,13 +7,13 @@ read-only imported position is drawn by the same code as the live game.
 
 from __future__ import annotations
 
-from .board import square_name
-from .ending import OVERTIME_POINTS, OVERTIME_STEP_MS
-from .game import Game
-from .moves import MoveError
-from .rules import Rules
-from .scoring import apply_pre
-from .tiles import VALUES
+from ..board import square_name
+from ..ending import OVERTIME_POINTS, OVERTIME_STEP_MS
+from ..game import Game
+from ..moves import MoveError
+from ..rules import Rules
+from ..scoring import apply_pre
+from ..tiles import VALUES
 
 _NO_ACTIONS = ("place", "pass", "challenge", "check", "trade", "final", "timeout")
 
@@ -64,7 +64,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
 def position_view(cgp: str, names, scores) -> dict:
     """A read-only snapshot of a position (board, racks, scores); nothing can be played.
     What the session shows of a finished game it imports (engine/session.py)."""
-    from .notation import parse_cgp
+    from ..notation import parse_cgp
 
     pos = parse_cgp(cgp)
     if pos.rules is None:

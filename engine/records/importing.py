@@ -9,12 +9,12 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from .game import Game
+from ..game import Game
 from .gcg import import_record
-from .notation import parse_cgp
-from .rules import PRESETS, Rules
+from ..notation import parse_cgp
+from ..rules import PRESETS, Rules
 from .snapshot import position_view
-from .startpos import PositionOver
+from ..startpos import PositionOver
 
 
 @dataclass

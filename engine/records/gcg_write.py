@@ -1,4 +1,4 @@
-"""Writing GCG records (engine/gcg.py reads them): our own games replay exactly from
+"""Writing GCG records (engine/records/gcg.py reads them): our own games replay exactly from
 their #rules, #seed and #action lines; during a game, a record holds only what one
 seat may know (``write_gcg(game, viewer)``)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from .actionlog import END, EXCHANGE, INVALID, LOST, PHONY, RETRY, TIME
-from .game import Game
+from ..actionlog import END, EXCHANGE, INVALID, LOST, PHONY, RETRY, TIME
+from ..game import Game
 
 _KIND_TEXT = {PHONY: "--", LOST: "(challenge)", TIME: "(time)"}
 
@@ -63,7 +63,7 @@ def write_gcg(game: Game, viewer: int | None = None) -> str:
 
 def _placed_tiles(turn) -> str:
     """The tiles a placement put down (a blank as ?), read off its breakdown."""
-    from .tiles import VALUES
+    from ..tiles import VALUES
 
     seen = {}
     for w in (turn.breakdown or {}).get("breakdown") or []:

@@ -6,9 +6,9 @@ row's generation reads, so ``MoveGenerator.generate`` can memoise lines."""
 
 from __future__ import annotations
 
-from .board import Board, line_order, transpose
-from .rules import TWO_LETTER_72, Rules
-from .tiles import VALUES
+from ..board import Board, line_order, transpose
+from ..rules import TWO_LETTER_72, Rules
+from ..tiles import VALUES
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_MASK = (1 << 26) - 1

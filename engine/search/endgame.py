@@ -18,8 +18,8 @@ searched to completion.
 from __future__ import annotations
 
 from .movegen import Budget, TopN
-from .notation import format_move
-from .tiles import BAG_SIZE, TILE_SETS, rack_value
+from ..notation import format_move
+from ..tiles import BAG_SIZE, TILE_SETS, rack_value
 
 ROOT_WIDTH = 10   # plays considered at the root
 WIDTH = 6         # plays considered below it

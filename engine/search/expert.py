@@ -68,10 +68,10 @@ from dataclasses import dataclass, field
 from .ai import Player, best_keep, choose_trade, leave_value
 from .endgame import known_racks, solve
 from .movegen import Budget, TopN
-from .moves import Exchange, Pass
-from .notation import format_move
-from .tiles import rack_value
-from .tracking import unseen
+from ..moves import Exchange, Pass
+from ..notation import format_move
+from ..tiles import rack_value
+from ..tracking import unseen
 
 CANDIDATES = 6        # plays kept by the hard player's equity (plus an exchange or a pass)
 PLIES = 1             # hard-player turns after the candidate (at least each other seat's reply)

@@ -46,8 +46,8 @@ import re
 import unicodedata
 import zlib
 
-from .actionlog import MAX_NAME
-from .rules import Rules
+from ..actionlog import MAX_NAME
+from ..rules import Rules
 
 VERSION = 2               # the newest format; encode writes g1 unless the game has a start
 SEAT_KINDS = ("human", "easy", "medium", "hard")

@@ -7,7 +7,7 @@ earlier lines built). The best play is searched under the game's own rules and
 word lists: the exact generator (``movegen.MoveGenerator``, every blank, flip,
 swap subset and pick-off) first, within a share of the turn's time (a
 ``Budget``); when the budget cuts it, the hard player's cheaper search
-(engine/ai.py: one tile as a blank, swaps all or none) runs in the rest of the
+(engine/search/ai.py: one tile as a blank, swaps all or none) runs in the rest of the
 time as the fallback, the better of the two is kept, and the result says so
 (``"cut": true``, ``"search"``, ``"ms"``). Without a budget the search is exact
 and deterministic.
@@ -37,15 +37,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .actionlog import EXCHANGE, INVALID, PASS, PHONY, PLAY
+from ..actionlog import EXCHANGE, INVALID, PASS, PHONY, PLAY
 from .ai import HARD_MAX_BLANKS, Player, best_keep
-from .board import Board, LAYOUTS
+from ..board import Board, LAYOUTS
 from .linegen import Candidate
 from .movegen import Budget, MoveGenerator, TopN
-from .moves import Exchange, MoveError, Pass, Play
-from .notation import NotationError, format_move, parse_move
-from .scoring import apply_pre, evaluate
-from .tiles import BAG_SIZE, TILE_SETS
+from ..moves import Exchange, MoveError, Pass, Play
+from ..notation import NotationError, format_move, parse_move
+from ..scoring import apply_pre, evaluate
+from ..tiles import BAG_SIZE, TILE_SETS
 
 RANKINGS = ("score", "equity")
 REVIEWED = (PLAY, EXCHANGE, PASS, INVALID, PHONY)

@@ -7,7 +7,7 @@ Levels share one generator; they differ in what they look at and what they keep:
   exchanges when the best play is poor and the bag allows; passes only when
   nothing else is possible. When no play keeps to the cap (a rack of only
   blanks), every level searches again with more blanks allowed (``_more_blanks``).
-- **expert** (engine/expert.py): simulation on top of hard; as a ``Player`` it is hard.
+- **expert** (engine/search/expert.py): simulation on top of hard; as a ``Player`` it is hard.
 - **greedy**: the highest score, leave ignored (the baseline for strength tests).
 - **medium**: plays of at most 6 letters (min. length + 2 where that is more) using at most 5 tiles, score plus half the
   leave; no swaps or pick-offs. It misses long words a person would also miss.
@@ -38,16 +38,16 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 
-from .actionlog import PLAY
-from .board import Board
+from ..actionlog import PLAY
+from ..board import Board
 from .movegen import Budget, MoveGenerator, TopN
-from .moves import Exchange, Pass, Play
-from .rules import Rules
-from .tiles import TILE_SETS, rack_value
-from .trades import conditions, trade_allowed
+from ..moves import Exchange, Pass, Play
+from ..rules import Rules
+from ..tiles import TILE_SETS, rack_value
+from ..trades import conditions, trade_allowed
 
 VOWELS = set("AEIOU")
-# "expert" (engine/expert.py) simulates on top of the hard player; as a Player it is hard.
+# "expert" (engine/search/expert.py) simulates on top of the hard player; as a Player it is hard.
 LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # Tiles played as blanks (blanks and flipped J/Q/X/Z) in one play of the hard
 # player: each costs a factor of up to 26 in plays; bench/movegen.py measures it.
@@ -249,7 +249,7 @@ class Player:
     def decide(self, board: Board, rack, bag_count: int, budget: Budget | None = None,
                memo: dict | None = None):
         """(the chosen move, the tiles it keeps, sorted): the expert values a
-        simulated turn by its leave before the draw (engine/expert.py). ``memo``:
+        simulated turn by its leave before the draw (engine/search/expert.py). ``memo``:
         the generator's line memo (``MoveGenerator.generate``), one per bag state
         (empty or not: the leave is valued differently), kept by the caller."""
         rack = list(rack)

@@ -34,16 +34,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError, fit_name
-from .board import LAYOUTS, Board, SquareError
-from .game import Game
-from .moves import MoveError, Play
-from .notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
+from ..actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError, fit_name
+from ..board import LAYOUTS, Board, SquareError
+from ..game import Game
+from ..moves import MoveError, Play
+from ..notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
                        parse_move)
-from .rules import PRESETS, Rules, RulesError, parse_score
-from .scoring import evaluate
-from .tiles import rack_value
-from .words import WordJudge
+from ..rules import PRESETS, Rules, RulesError, parse_score
+from ..scoring import evaluate
+from ..tiles import rack_value
+from ..words import WordJudge
 from .gcg_write import _move_text, _nicknames, write_gcg  # noqa: F401 (write_gcg: the record's writer)
 
 
@@ -517,7 +517,7 @@ def cli_gcg(path, lexicon=None) -> list[str]:
     except OSError as exc:
         raise GCGError(f"cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
     if lexicon is None:
-        from .lexicon import Lexicon
+        from ..lexicon import Lexicon
         lexicon = Lexicon.default()
     record = import_record(decode_record(data), lexicon)
     lines = [json.dumps(t.to_dict()) for t in record.turns]

@@ -31,13 +31,13 @@ import time
 from collections import Counter
 from itertools import combinations
 
-from .board import Board, has_cross_neighbour, run
-from .lexicon import END_LARGE, END_MAIN, LIVE_MAIN
+from ..board import Board, has_cross_neighbour, run
+from ..lexicon import END_LARGE, END_MAIN, LIVE_MAIN
 from .grid import Grid
 from .linegen import BLANK_I, Candidate, LeftCache, LineGen, OutOfBudget, cap_table
-from .moves import MoveError
-from .rules import Rules
-from .scoring import apply_pre
+from ..moves import MoveError
+from ..rules import Rules
+from ..scoring import apply_pre
 
 # Left-part tables kept per generation (one per rack variant, each bounded by
 # linegen.MAX_LEFT_PARTS): reused by the variants that share a rack.
