@@ -248,5 +248,5 @@ def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
         names = set(zf.namelist())
         for name in names:
             assert zf.read(name)[:1] == b"M", name   # the .mpy header
-    modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").glob("*.py")}
+    modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts}
     assert names == modules - {"ui/engine_worker.mpy"}

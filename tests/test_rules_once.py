@@ -275,7 +275,7 @@ def test_one_name_limit_in_the_dialog_the_engine_links_and_gcg():
     from enginekit import lexicon
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from ui import newgame
+    from ui.newgame import dialog as newgame
 
     assert newgame.NAME_MAX == actionlog.MAX_NAME
     html = newgame.dialog_html("classic", [("A" * 40, "human"), ("Bob", "hard")])

@@ -1,4 +1,4 @@
-"""The words players read about the rules (ui/rules_text.py, docs/rules.md) agree
+"""The words players read about the rules (ui/newgame/rules_text.py, docs/rules.md) agree
 with what the engine does, and the UI module behaves the same under MicroPython."""
 
 import ast
@@ -25,7 +25,7 @@ def _lexicon():
         _LEXICON.append(Lexicon.from_bytes((root / "wordlists" / "lexicon.bin").read_bytes()))
     return _LEXICON[0]
 from engine.rules import _BOOLS, _CHOICES, _INTS, _SHORT, _TABLES, PRESETS, Rules, _format
-from ui import rules_text as rt
+from ui.newgame import rules_text as rt
 
 ROOT = Path(__file__).resolve().parent.parent
 ORDER = ("classic", "o", "i", "ii", "iii", "richard")
@@ -328,7 +328,7 @@ def test_module_behaves_the_same_under_micropython(tmp_path):
     runner.write_text(NODE_RUNNER)
     code = ("import sys\nsys.path.append('/')\nimport json\nimport rules_text\n" + FINGERPRINT
             + "print('FP' + json.dumps(fingerprint(rules_text)))\n")
-    done = subprocess.run([node, str(runner), str(mjs), str(ROOT / "ui" / "rules_text.py"), code],
+    done = subprocess.run([node, str(runner), str(mjs), str(ROOT / "ui" / "newgame" / "rules_text.py"), code],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     line = [ln for ln in done.stdout.splitlines() if ln.startswith("FP")][-1]
@@ -342,7 +342,7 @@ def test_module_behaves_the_same_under_micropython(tmp_path):
 def test_module_uses_only_the_micropython_subset():
     """No imports at all (the UI thread cannot import the engine, and MicroPython
     lacks dataclasses, typing, enum), and none of the str methods it lacks."""
-    source = (ROOT / "ui" / "rules_text.py").read_text()
+    source = (ROOT / "ui" / "newgame" / "rules_text.py").read_text()
     tree = ast.parse(source)
     imports = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     assert imports == []

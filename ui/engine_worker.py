@@ -82,7 +82,7 @@ def hint(top=5, budget_ms=1000):
     return _guard(session.hint, int(top), int(budget_ms))
 
 
-# Links, replay and records (issue 11: ui/share.py, ui/replay.py, ui/embed.py).
+# Links, replay and records (issue 11: ui/links/share.py, ui/links/replay.py, ui/links/embed.py).
 def open_link(fragment):
     return _guard(session.open_link, str(fragment))
 
@@ -107,7 +107,7 @@ def export_gcg(viewer=-1):
     return _guard(session.export_gcg, int(viewer))
 
 
-# Panels beside the board (ui/panels.py): tiles, history, replay, exports, past games.
+# Panels beside the board (ui/panels/actions.py): tiles, history, replay, exports, past games.
 def unseen(seat=-1):
     return _guard(session.unseen, int(seat))
 
@@ -135,7 +135,7 @@ def summary():
 PANEL_EXPORTS = ["unseen", "hint_preview", "hint_used", "history", "export_cgp", "summary"]
 
 
-# Review (issue 17, ui/review.py): a plan, then one short call per turn, then the summary.
+# Review (issue 17, ui/review/actions.py): a plan, then one short call per turn, then the summary.
 # Imported on first use: the page's start-up does not pay for it.
 def _review():
     from engine import session_review
@@ -163,5 +163,5 @@ print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; pytho
       + str(round(STARTED_AT)) + ", ready at " + str(round(STATUS["ready_at"])))
 __export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "computer", "undo", "hint",
               "open_link", "link", "link_for", "at", "import_record", "export_gcg"]
-__export__ += PANEL_EXPORTS  # ui/panels.py
-__export__ += REVIEW_EXPORTS  # ui/review.py
+__export__ += PANEL_EXPORTS  # ui/panels/actions.py
+__export__ += REVIEW_EXPORTS  # ui/review/actions.py

@@ -15,10 +15,22 @@ from pyscript.ffi import create_proxy
 
 from html import escape
 
-from ui import bylink, clock, newgame, panels, panels_page, panels_run, pastgames, render, review, rules_text, standin, state, store, tabs
-from ui import embed as links  # game links, share, replay, embed (issue 11)
-from ui import firstpaint, phone  # issue 15: first paint; phones: menu button, board zoom
-from ui.drag import Dragger
+from ui import render, state, store
+from ui.links import bylink
+from ui.game import clock
+from ui.newgame import dialog as newgame
+from ui.panels import actions as panels
+from ui.panels import page as panels_page
+from ui.panels import run as panels_run
+from ui.panels import pastgames
+from ui.review import actions as review
+from ui.newgame import rules_text
+from ui.game import standin
+from ui.links import tabs
+from ui.links import embed as links  # game links, share, replay, embed (issue 11)
+from ui.boot import firstpaint  # issue 15: first paint; phones: menu button, board zoom
+from ui.board import phone
+from ui.board.drag import Dragger
 
 panels.install(state.HANDLERS)  # the panels beside the board
 review.install(state.HANDLERS)  # the review panel: every turn beside the best play
@@ -30,7 +42,7 @@ ENGINE_TIMEOUT_S = 180
 R = render.Renderer(window)
 STORAGE = store.PageStorage(window)  # every use of localStorage goes through this
 SAID = []  # storage problems already told to the player
-LAST_TEXT = [None]  # the saved game as this tab last wrote or read it (ui/tabs.py); None: unknown
+LAST_TEXT = [None]  # the saved game as this tab last wrote or read it (ui/links/tabs.py); None: unknown
 S = None
 ENG = None
 QUEUE = []
@@ -111,7 +123,7 @@ def save():
 
 
 def save_bylink():
-    """Keep the game by link shown in this device's list (ui/bylink.py), after every move."""
+    """Keep the game by link shown in this device's list (ui/links/bylink.py), after every move."""
     if not S.get("bylink") or "racks" not in S["snap"]:
         return
     games = bylink.parse(store.read(STORAGE, bylink.KEY)[0])
@@ -140,7 +152,7 @@ async def pump():
                 await run(f)
             except Exception as exc:
                 log("engine call failed:", f.get("do"), exc)
-                if f["do"] == "computer":  # offer to try again or to play its seat (ui/standin.py)
+                if f["do"] == "computer":  # offer to try again or to play its seat (ui/game/standin.py)
                     dispatch({"t": "computer_failed", "why": str(exc)[:120]})
                 else:
                     dispatch({"t": "error", "msg": "The engine did not answer (" + str(exc)[:120] + ")."})
@@ -150,7 +162,7 @@ async def pump():
 
 async def run(f):
     do = f["do"]
-    if do.startswith("p_"):  # the panels beside the board (ui/panels.py)
+    if do.startswith("p_"):  # the panels beside the board (ui/panels/actions.py)
         await panels_run.run(f, ENG, window, dispatch, lambda: S)
         return
     if await links.run(f, ENG, dispatch, lambda: S):
@@ -183,7 +195,7 @@ async def run(f):
         kind = seats[who].get("kind", "hard") if who < len(seats) else "hard"
         snap = json.loads(await ENG.computer(state.COMPUTER_MS.get(kind, 2000)))
         document.body.dataset.computerMs = str(int(window.performance.now() - t0))
-        if "racks" not in snap:  # the engine failed on the computer's turn (ui/standin.py)
+        if "racks" not in snap:  # the engine failed on the computer's turn (ui/game/standin.py)
             send({"t": "computer_failed", "why": snap.get("error", "")[:160]})
         else:
             send({"t": "snapshot", "snap": snap})
@@ -373,7 +385,7 @@ def on_doc_key(e):
     if target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if key == "Escape" and target.closest(".top") is not None:
-        return   # Escape in the header closes the phone menu (ui/phone.py), not the tiles put down
+        return   # Escape in the header closes the phone menu (ui/board/phone.py), not the tiles put down
     on_button = target.tagName == "BUTTON"
     if letter or key in ("Backspace", "Escape") or (key == "Enter" and not on_button):
         e.preventDefault()

@@ -9,7 +9,12 @@ the board. The patches go to the page as one JSON text in a single call of
 
 import json
 
-from ui import geom, panels_view, phone, rules_text, share, view
+from ui import view
+from ui.board import geom
+from ui.panels import view as panels_view
+from ui.board import phone
+from ui.newgame import rules_text
+from ui.links import share
 
 REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
            "handover", "end")

@@ -14,9 +14,10 @@ dict order never relied upon). Work for the outside world is asked for in
     {"do": "focus", "sq": "H8"}                           move keyboard focus
 """
 
-from ui import geom, judging
-from ui.turns import turn_text
-from ui.placing import (  # noqa: F401 (with_order: ui/main.py reads it here)
+from ui.board import geom
+from ui.game import judging
+from ui.game.turns import turn_text
+from ui.board.placing import (  # noqa: F401 (with_order: ui/main.py reads it here)
     add_placed, board_letter, empty_at, next_empty, occupied, placement, rack_entry,
     reconcile_rack, remembered_order, remove_placed, unplaced, wild_jqxz, with_order,
 )
@@ -44,7 +45,7 @@ def initial(layout, spec, snap, engine="loading"):
 def step(state, event):
     """The state after ``event`` (a dict with "t"); ``state`` itself is not changed.
     An engine answer stamped with an older ``shown`` was asked for a game another tab has
-    since replaced (ui/tabs.py): showing (and saving) it would undo that tab's moves."""
+    since replaced (ui/links/tabs.py): showing (and saving) it would undo that tab's moves."""
     s = dict(state)
     s["fx"] = []
     if event.get("shown", s.get("shown", 0)) != s.get("shown", 0):
@@ -70,7 +71,7 @@ def is_human(s, seat):
 def my_turn(s):
     """A human may act now on this device (not while the engine works or a hand-over)."""
     snap = s["snap"]
-    bylink = s.get("bylink")   # play by link (ui/bylink.py): this device plays its own seat only
+    bylink = s.get("bylink")   # play by link (ui/links/bylink.py): this device plays its own seat only
     return (snap.get("phase") != "over" and is_human(s, snap.get("to_move", -1))
             and not s["busy"] and s["handover"] < 0
             and (not bylink or snap.get("to_move", -1) == bylink["me"]))
@@ -111,7 +112,7 @@ def _take_snapshot(s, snap, announce=True):
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
     s["typing_warned"] = False
-    s["computer_failed"] = False  # a fresh answer from the engine (ui/standin.py)
+    s["computer_failed"] = False  # a fresh answer from the engine (ui/game/standin.py)
     seat = _shown_seat(s, snap)
     racks = snap.get("racks", [])
     letters = racks[seat] if 0 <= seat < len(racks) else ""

@@ -7,9 +7,13 @@ the other regions are short HTML strings compared whole.
 
 from html import escape
 
-from ui import clock, geom, share, standin, state
+from ui import state
+from ui.game import clock
+from ui.board import geom
+from ui.links import share
+from ui.game import standin
 from ui.state import can_place, is_human, my_turn
-from ui.turns import one_decimal, turn_text
+from ui.game.turns import one_decimal, turn_text
 
 
 
@@ -190,9 +194,9 @@ def preview_html(s):
 def status_text(s):
     snap = s["snap"]
     seats = snap.get("seats", [])
-    if s["busy"] == "replay":  # issue 11: a past position (ui/replay.py)
+    if s["busy"] == "replay":  # issue 11: a past position (ui/links/replay.py)
         return "Replay: the game as it was after move " + str(s["replay"]["at"]) + "." if s.get("replay") else "Replay."
-    if snap.get("phase") == "view":  # an imported record or position (ui/share.py)
+    if snap.get("phase") == "view":  # an imported record or position (ui/links/share.py)
         return "An imported record, shown as it ends."
     if snap.get("phase") == "over":
         return "Game over."

@@ -130,7 +130,7 @@ def load(page, saved_text: str | None, url: str | None = None) -> None:
 
 def new_game(page, rules: str, seed: str, seats: list[dict]) -> None:
     """Start a game through the New game dialog."""
-    toggle = page.locator("#btn-menu")  # on a phone the menu is behind one button (ui/phone.py)
+    toggle = page.locator("#btn-menu")  # on a phone the menu is behind one button (ui/board/phone.py)
     if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
     page.get_by_role("button", name="New game").first.click()

@@ -18,10 +18,12 @@ const mp = await loadMicroPython({
   stdout: (line) => out.push(line),
   stderr: (line) => out.push(line),
 });
-const copy = (srcDir, destDir) => {
+const copy = (srcDir, destDir) => {  // the .py files, folders included (ui/ is by feature)
   mp.FS.mkdirTree(destDir);
-  for (const name of readdirSync(srcDir)) {
-    if (name.endsWith(".py")) mp.FS.writeFile(join(destDir, name), readFileSync(join(srcDir, name)));
+  for (const entry of readdirSync(srcDir, { withFileTypes: true })) {
+    const name = entry.name;
+    if (entry.isDirectory() && name !== "__pycache__") copy(join(srcDir, name), join(destDir, name));
+    else if (name.endsWith(".py")) mp.FS.writeFile(join(destDir, name), readFileSync(join(srcDir, name)));
   }
 };
 copy(join(root, "ui"), "/app/ui");

@@ -1,10 +1,12 @@
-"""Play by link (ui/bylink.py): a device plays its own seat only, never sees another's
+"""Play by link (ui/links/bylink.py): a device plays its own seat only, never sees another's
 rack, offers "Send to ..." after its move, and keeps its games by link in a list that
 a newer link updates, an older one never rolls back and a differing one never merges."""
 
 import ui_fixtures as fx
 from ui_fixtures import new
-from ui import bylink, share, state, view
+from ui import state, view
+from ui.links import bylink
+from ui.links import share
 
 HUMANS = ("human", "human")
 HANDLERS = dict(state.HANDLERS)

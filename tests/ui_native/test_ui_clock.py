@@ -2,7 +2,8 @@
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go, new
-from ui import clock, state, view
+from ui import state, view
+from ui.game import clock
 
 state.HANDLERS.update(clock.HANDLERS)
 

@@ -1,9 +1,11 @@
-"""ui/embed.py's pure part: the embed tells its parent about every action, made from
+"""ui/links/embed.py's pure part: the embed tells its parent about every action, made from
 the state that action produced (CPython and MicroPython). The browser side is
 tests/browser/test_embed.py."""
 
 import ui_fixtures as fx
-from ui import embed, share, state
+from ui import state
+from ui.links import embed
+from ui.links import share
 
 HANDLERS = dict(state.HANDLERS)
 HANDLERS.update(share.handlers(state.HANDLERS))

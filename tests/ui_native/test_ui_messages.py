@@ -3,7 +3,8 @@ reply; the status names who must decide; points per turn with one decimal."""
 
 import ui_fixtures as fx
 from ui_fixtures import new
-from ui import state, turns, view
+from ui import state, view
+from ui.game import turns
 
 LOST = {"player": 0, "kind": "lost", "text": "lost challenge", "score": 0}
 REPLY = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "score": 44}
@@ -46,7 +47,8 @@ def test_points_per_turn_have_one_decimal_and_you_reads_as_you():
 
 
 def test_hot_seat_undo_names_whose_turn_it_takes_back_and_asks_them():
-    from ui import panels, panels_view
+    from ui.panels import actions as panels
+    from ui.panels import view as panels_view
     bob = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "move": "8D ZEBRAS", "score": 44}
     s = new(fx.snap(kinds=("human", "human"), turns=[bob], actions=["8D ZEBRAS"], to_move=0))
     s = panels._set(s, confirm="undo")

@@ -6,7 +6,13 @@ import json
 
 import ui_fixtures as fx
 from ui_fixtures import new
-from ui import newgame, panels, panels_view, pastgames, share, state, store, tabs
+from ui import state, store
+from ui.newgame import dialog as newgame
+from ui.panels import actions as panels
+from ui.panels import view as panels_view
+from ui.panels import pastgames
+from ui.links import share
+from ui.links import tabs
 
 panels.install(state.HANDLERS)
 

@@ -1,10 +1,14 @@
-"""ui/panels.py, ui/panels_view.py and ui/panels_page.py: the panels' handlers, effects, HTML and page side (CPython and MicroPython)."""
+"""ui/panels/actions.py, ui/panels/view.py and ui/panels/page.py: the panels' handlers, effects, HTML and page side (CPython and MicroPython)."""
 
 import json
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go, new
-from ui import panels, panels_page, panels_run, panels_view, state
+from ui import state
+from ui.panels import actions as panels
+from ui.panels import page as panels_page
+from ui.panels import run as panels_run
+from ui.panels import view as panels_view
 
 panels.install(state.HANDLERS)
 HUMANS = ("human", "human")

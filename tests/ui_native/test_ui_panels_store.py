@@ -1,8 +1,10 @@
-"""ui/pastgames.py and ui/settings.py: stored past games and settings (CPython and MicroPython)."""
+"""ui/panels/pastgames.py and ui/panels/settings.py: stored past games and settings (CPython and MicroPython)."""
 
 import json
 
-from ui import pastgames, settings, store
+from ui import store
+from ui.panels import pastgames
+from ui.panels import settings
 
 
 class Storage:
@@ -171,7 +173,7 @@ def test_page_storage_turns_failures_back_into_messages():
 
 
 def test_page_storage_removes_and_reads_without_raising():
-    """ui/main.py and ui/embed.py read and clear the saved game through store.PageStorage."""
+    """ui/main.py and ui/links/embed.py read and clear the saved game through store.PageStorage."""
     page = store.PageStorage(Window(Storage()))
     page.setItem(store.KEY, "x")
     assert store.read(page, store.KEY) == ("x", "")

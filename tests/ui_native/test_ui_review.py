@@ -1,4 +1,4 @@
-"""ui/review.py and ui/review_view.py: the review's handlers, effects, runner and HTML (CPython and MicroPython).
+"""ui/review/actions.py and ui/review/view.py: the review's handlers, effects, runner and HTML (CPython and MicroPython).
 
 The engine's answers here are shaped like engine/session_review.py's (plain data:
 the MicroPython run cannot import the engine); tests/browser/test_review.py checks
@@ -8,7 +8,12 @@ import json
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go
-from ui import panels, panels_run, panels_view, review, review_view, state, view
+from ui import state, view
+from ui.panels import actions as panels
+from ui.panels import run as panels_run
+from ui.panels import view as panels_view
+from ui.review import actions as review
+from ui.review import view as review_view
 
 panels.install(state.HANDLERS)
 review.install(state.HANDLERS)

@@ -4,7 +4,11 @@ message) until the game is over; the exchanger sees their own letters."""
 
 import ui_fixtures as fx
 from ui_fixtures import new
-from ui import panels, panels_view, replay, turns, view
+from ui import view
+from ui.panels import actions as panels
+from ui.panels import view as panels_view
+from ui.links import replay
+from ui.game import turns
 
 EXCHANGE = {"n": 1, "action": 1, "player": 1, "name": "Player 2", "kind": "exchange", "text": "-DDHNRV",
             "move": "-DDHNRV", "score": 0, "total": 0}
@@ -56,7 +60,8 @@ def test_history_line_offers_the_board_after_that_turn():
 
 
 def test_an_unfinished_past_game_keeps_its_secrets_in_its_replay():
-    from ui import panels_view, pastgames
+    from ui.panels import view as panels_view
+    from ui.panels import pastgames
     sm = {"names": ["You", "Player 2"], "kinds": ["human", "hard"], "over": False}
     spec = {"rules": "classic", "seed": "t1", "seats": fx.snap()["seats"], "actions": ["-QU", "-DDHNRV"]}
     entry = pastgames.record(spec, sm, "2026-11-25T00:00:00Z")

@@ -1,11 +1,13 @@
-"""ui/share.py and ui/replay.py: link options, snippets, the embed's messages, and the
+"""ui/links/share.py and ui/links/replay.py: link options, snippets, the embed's messages, and the
 link / share / replay / import handlers (runs under CPython and MicroPython)."""
 
 import json
 
 import ui_fixtures as fx
 from ui_fixtures import effects
-from ui import replay, share, state
+from ui import state
+from ui.links import replay
+from ui.links import share
 
 EVIL = "<img src=x onerror=alert(1)>"
 HANDLERS = dict(state.HANDLERS)

@@ -3,7 +3,8 @@ people play its seat (runs under CPython and MicroPython)."""
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go
-from ui import standin, state, view
+from ui import state, view
+from ui.game import standin
 
 state.HANDLERS.update(standin.HANDLERS)
 

@@ -1,9 +1,11 @@
-"""ui/store.py and ui/newgame.py: saved games read back safely; the dialog's spec."""
+"""ui/store.py and ui/newgame/dialog.py: saved games read back safely; the dialog's spec."""
 
 import json
 
 import ui_fixtures as fx
-from ui import newgame, rules_text, state, store
+from ui import state, store
+from ui.newgame import dialog as newgame
+from ui.newgame import rules_text
 
 
 def saved_text():

@@ -252,7 +252,8 @@ def on_hash(s, ev):
 
 def on_link_opened(s, ev):
     """The engine's answer to open_link: the game, or why the link cannot be opened."""
-    from ui import replay, state
+    from ui import state
+    from ui.links import replay
     snap = ev.get("snap") or {}
     link = dict(s.get("link") or {})
     if s.get("notice") == OPENING:
@@ -394,7 +395,7 @@ def on_imported(s, ev):
     if "racks" not in snap:
         s["box"] = {"kind": "import", "text": "This record could not be read: " + snap.get("error", "")}
         # the game shown goes on: the copy kept before the import (ui/panels.keep_unfinished) goes
-        from ui import pastgames
+        from ui.panels import pastgames
         s["fx"] = s["fx"] + [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
         return s
     info = snap.get("import") or {}
@@ -415,7 +416,7 @@ def on_imported(s, ev):
 
 
 def on_back_saved(s, ev):
-    """Leave the link's game for the saved one (read back from storage by ui/embed.py)."""
+    """Leave the link's game for the saved one (read back from storage by ui/links/embed.py)."""
     s["box"] = None
     s["fx"] = s["fx"] + [{"do": "back_saved"}]
     return s
@@ -430,7 +431,7 @@ def on_embed_theme(s, ev):
 
 def handlers(base):
     """The handlers to merge into state.HANDLERS (wrapping the base ones they extend)."""
-    from ui import replay
+    from ui.links import replay
     out = {"link_opened": on_link_opened, "hash": on_hash, "share": on_share, "share_done": on_share_done,
            "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
            "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
@@ -516,7 +517,7 @@ def box_html(s):
 
 
 def waiting_for(s):
-    """Play by link (ui/bylink.py): the friend this device waits for (their name), or ""
+    """Play by link (ui/links/bylink.py): the friend this device waits for (their name), or ""
     (not a game by link, or this device's turn)."""
     bl = s.get("bylink")
     snap = s["snap"]
@@ -530,7 +531,7 @@ def waiting_for(s):
 
 
 def send_html(name, note=""):
-    """Play by link (ui/bylink.py): this device's move is in; the friend plays next."""
+    """Play by link (ui/links/bylink.py): this device's move is in; the friend plays next."""
     return (('<p class="share-text">' + escape(note) + "</p>" if note else "")
             + '<p class="share-text">Your move is in. Send the game to ' + escape(name)
             + ": they play their turn from the link and send it back. Your rack stays hidden from them.</p>"
@@ -567,7 +568,7 @@ def imported_html(box):
 
 def nodes(s):
     """This module's and the replay bar's regions, for ui/render.py's frame."""
-    from ui import replay
+    from ui.links import replay
     box = box_html(s)
     bar = replay.bar_html(s)
     send = "1" if passing(s) or waiting_for(s) else None

@@ -9,8 +9,8 @@ asks for it) and the live game waits in ``s["replay"]["live"]``; ``busy`` is
 
 from html import escape
 
-from ui.placing import reconcile_rack
-from ui.turns import breakdown_html, move_text, seat_name
+from ui.board.placing import reconcile_rack
+from ui.game.turns import breakdown_html, move_text, seat_name
 
 STEPS = ("first", "back", "forward", "last")
 KEY_STEPS = {"ArrowLeft": "back", "ArrowRight": "forward", "ArrowUp": "back", "ArrowDown": "forward",

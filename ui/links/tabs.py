@@ -28,7 +28,8 @@ def same_spec(text, spec):
 def on_elsewhere(s, ev):
     """The stored game changed under this tab: show it as it stands (rebuilt in the
     engine), unless this tab shows a game that is not the saved one (a link, a view)."""
-    from ui import share, state
+    from ui import state
+    from ui.links import share
     if not share.saving(s):
         return s
     saved, problem = store.load(ev.get("text"))

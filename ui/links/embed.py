@@ -1,7 +1,7 @@
 """The browser side of links, sharing, replay and embedding (MicroPython, main thread).
 
-ui/main.py calls four things here: ``install`` (merge the handlers of ui/share.py and
-ui/replay.py into ui/state), ``boot`` (read ``location.hash`` before the first
+ui/main.py calls four things here: ``install`` (merge the handlers of ui/links/share.py and
+ui/links/replay.py into ui/state), ``boot`` (read ``location.hash`` before the first
 paint), ``attach`` (listeners of the share panel, the replay bar, keys and the
 embed's postMessage) and ``run`` (the effects the handlers ask for). Everything
 that decides is in the pure modules; this file only talks to the browser.
@@ -14,8 +14,10 @@ turn or a theme. No message ever navigates the page.
 
 import json
 
-from ui import bylink, share, store
-from ui.turns import move_text
+from ui import store
+from ui.links import bylink
+from ui.links import share
+from ui.game.turns import move_text
 
 W = {}           # window, document, dispatch, state getter (set by boot / attach)
 PROXIES = []     # callbacks handed to the browser live as long as the page
@@ -139,7 +141,7 @@ async def run(f, eng, dispatch, get_state):
 
 
 def bylink_games():
-    """The games this device plays by link (ui/bylink.py), [] when storage is refused."""
+    """The games this device plays by link (ui/links/bylink.py), [] when storage is refused."""
     return bylink.parse(store.read(store.PageStorage(W["window"]), bylink.KEY)[0])
 
 

@@ -11,13 +11,13 @@ shown is not the saved game ("wlc.game"), which stays as it was. Opening a link 
 a game in the list: a newer link (its moves extend ours) updates it; an older one
 shows our game; one whose moves differ is shown as it is and never merged.
 
-Pure and MicroPython-safe: ui/main.py and ui/embed.py carry out the effects
+Pure and MicroPython-safe: ui/main.py and ui/links/embed.py carry out the effects
 ("bylink_save", and the list read with the link when it is opened).
 """
 
 import json
 
-from ui import share
+from ui.links import share
 
 KEY = "wlc.bylink"
 VERSION = 1
@@ -93,7 +93,7 @@ def first_difference(mine, theirs):
 
 def entry_of(s, date):
     """The list's entry for the by-link game shown."""
-    from ui.turns import move_text
+    from ui.game.turns import move_text
     snap = s["snap"]
     turns = snap.get("turns", [])
     me = s["bylink"]["me"]
@@ -234,11 +234,11 @@ def on_open(s, ev):
     return s
 
 
-waiting_for = share.waiting_for   # the friend this device waits for (shown by ui/share.py)
+waiting_for = share.waiting_for   # the friend this device waits for (shown by ui/links/share.py)
 
 
 def install(handlers):
-    """Wrap the page's handlers (after ui/share.py's, so these run outermost)."""
+    """Wrap the page's handlers (after ui/links/share.py's, so these run outermost)."""
     handlers["new_game"] = on_new_game(handlers["new_game"])
     handlers["link_opened"] = on_link_opened(handlers["link_opened"])
     handlers["snapshot"] = on_snapshot(handlers["snapshot"])

@@ -4,7 +4,7 @@ at this screen beside the best play it could have been (issue 17).
 Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for the
 outside world asked for in ``s["fx"]``). The review's state lives in ``s["rv"]``,
 always replaced, never changed in place; it is shown in the panel "review"
-(ui/panels.py opens it, ui/review_view.py draws it). The engine worker does the
+(ui/panels/actions.py opens it, ui/review/view.py draws it). The engine worker does the
 work (engine/session_review.py), one short call per turn, so the page stays
 responsive, can stop between turns and shows each turn as it comes:
 
@@ -26,8 +26,9 @@ only if its turn still has the same player, rack and move (an undo changes them)
 
 import json
 
-from ui import panels, pastgames
-from ui.review_view import BUDGET_MS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
+from ui.panels import actions as panels
+from ui.panels import pastgames
+from ui.review.view import BUDGET_MS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
 
 KEY = "wlc.review"          # localStorage: {"key": cache key, "results": [...]}
 STORE_MAX = 400000          # characters: a longer review is not kept (it restarts after a reload)
@@ -291,7 +292,7 @@ def on_board(s, ev):
 def on_past(s, ev):
     """"Review this game" in a past game's replay: the review panel, on that game
     (the replay stays open behind it, so the engine has that game's boards)."""
-    from ui import panels_view
+    from ui.panels import view as panels_view
     p = panels.pn(s)
     entry = pastgames.find(p["past"] or [], ev.get("id"))
     if entry is None:

@@ -1,4 +1,4 @@
-"""HTML of the review panel (ui/review.py's state -> the panel's body).
+"""HTML of the review panel (ui/review/actions.py's state -> the panel's body).
 
 Pure and MicroPython-safe; every text from a game or a record (names, moves,
 words, racks) goes through html.escape. Each turn is one button line (its detail,
@@ -16,7 +16,7 @@ RANKINGS = ("score", "equity")
 
 
 def rv(s):
-    """The review's state (ui/review.py keeps it in s["rv"])."""
+    """The review's state (ui/review/actions.py keeps it in s["rv"])."""
     return s.get("rv")
 
 

@@ -1,18 +1,22 @@
-"""HTML for the panels beside the board (ui/panels.py's state -> page regions).
+"""HTML for the panels beside the board (ui/panels/actions.py's state -> page regions).
 
 Pure and MicroPython-safe. Every text that comes from a game record, a stored
 game or a link (names, moves, words, notes) goes through html.escape. The
 regions: the tools bar's buttons (#tools, static in index.html; only their
 disabled / aria-expanded change), the open panel (#panel) and the confirm bar
 (#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map. The DOM
-events and the effects that need no engine are in ui/panels_page.py.
+events and the effects that need no engine are in ui/panels/page.py.
 """
 
 from html import escape
 
-from ui import pastgames, review_view, rules_text, settings, state
-from ui.panels import can_redo, can_undo, pn
-from ui.turns import breakdown_html, move_text, one_decimal, seat_name, whose
+from ui import state
+from ui.panels import pastgames
+from ui.review import view as review_view
+from ui.newgame import rules_text
+from ui.panels import settings
+from ui.panels.actions import can_redo, can_undo, pn
+from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name, whose
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -399,7 +403,7 @@ def settings_html(s):
 
 BODIES = {"history": history_html, "hint": hint_html, "tiles": tiles_html, "rules": rules_html,
           "past": past_html, "settings": settings_html}
-# Issue 17: the review panel (ui/review.py, ui/review_view.py).
+# Issue 17: the review panel (ui/review/actions.py, ui/review/view.py).
 TITLES["review"] = "Review"
 BODIES["review"] = review_view.review_html
 TOOLS = TOOLS + (("review", "Review"),)

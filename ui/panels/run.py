@@ -1,16 +1,17 @@
-"""The panels' engine effects (the page side of ui/panels.py): each asks the engine
+"""The panels' engine effects (the page side of ui/panels/actions.py): each asks the engine
 worker, or the browser's storage, and comes back as an event. The engine, window and
 dispatch are passed in, so tests drive these with stand-ins; ui/main.py runs them."""
 
 import json
 
-from ui import pastgames, store
-from ui.panels import RUNNERS, split_logged
+from ui import store
+from ui.panels import pastgames
+from ui.panels.actions import RUNNERS, split_logged
 
 async def run(f, eng, window, dispatch, get_state):
     """Engine work for a panel; every answer comes back as an event."""
     do = f["do"]
-    for prefix, runner in RUNNERS:   # panels of modules of their own (ui/review.py)
+    for prefix, runner in RUNNERS:   # panels of modules of their own (ui/review/actions.py)
         if do.startswith(prefix):
             await runner(f, eng, window, dispatch, get_state)
             return

@@ -16,12 +16,14 @@ play"; the tile sound). Effects this module asks for:
 
 The engine effects' runner (``run``) is at the end and gets the page's objects
 passed in, so this module imports nothing of the page; the DOM event readers and
-the local effects (``run_local``) are in ui/panels_view.py.
+the local effects (``run_local``) are in ui/panels/view.py.
 """
 
 
-from ui import pastgames, settings, state
-from ui.placing import add_placed, unplaced
+from ui import state
+from ui.panels import pastgames
+from ui.panels import settings
+from ui.board.placing import add_placed, unplaced
 
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings", "review")
 # Panels built in modules of their own register here (they import this module, never
@@ -105,7 +107,7 @@ def on_open(s, ev):
         s = _fx(s, fetch)
     if name == "hint":
         s = _ask_hint(s)
-    if name in OPEN_HOOKS:   # a panel of a module of its own (ui/review.py) starts its work
+    if name in OPEN_HOOKS:   # a panel of a module of its own (ui/review/actions.py) starts its work
         s = OPEN_HOOKS[name](s)
     return _fx(s, {"do": "p_focus", "id": "pn-title"})
 
@@ -164,7 +166,7 @@ def on_turn(s, ev):
 
 def on_show_turn(s, ev):
     """A history line's "Show on the board": the replay at the board after that turn."""
-    from ui import replay
+    from ui.links import replay
     k = int(ev.get("i", -1))
     return s if k < 0 else replay.on_replay(s, {"at": k})
 
@@ -397,8 +399,8 @@ def on_resume(s, ev):
 
 
 def on_bylink_open(s, ev):
-    """A game of the Games by link list becomes the game shown (ui/bylink.py)."""
-    from ui import bylink
+    """A game of the Games by link list becomes the game shown (ui/links/bylink.py)."""
+    from ui.links import bylink
     entry = None
     for g in pn(s).get("bylink") or []:
         if g.get("id") == ev.get("id"):
@@ -413,7 +415,7 @@ def keep_unfinished(s):
     """Before the game shown is replaced (New game, Import, a resumed game): an
     unfinished game of the player's own goes to Past games first, so none is lost."""
     snap = s["snap"]
-    from ui import share
+    from ui.links import share
     if not share.saving(s):   # a link's game is shown: the saved game, if unfinished, is kept
         return _fx(s, {"do": "p_keep_saved"})
     if snap.get("phase") == "over" or snap.get("readonly") or not snap.get("actions"):

@@ -1,10 +1,13 @@
 """The panels' page side: DOM events read into panel events, and the effects that
 need no engine (focus, storage, the tile sound). The page's objects are passed in;
-ui/main.py wires these to the regions. The HTML is ui/panels_view.py's.
+ui/main.py wires these to the regions. The HTML is ui/panels/view.py's.
 """
 
-from ui import bylink, pastgames, settings, store
-from ui.panels import pn
+from ui import store
+from ui.links import bylink
+from ui.panels import pastgames
+from ui.panels import settings
+from ui.panels.actions import pn
 
 
 INT_ATTRS = ("n", "i")

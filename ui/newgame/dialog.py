@@ -1,13 +1,13 @@
 """The New game dialog: its HTML and the game spec read back from its fields (pure).
 
-Preset names, summaries and knob metadata come from ui/rules_text.py (written for
+Preset names, summaries and knob metadata come from ui/newgame/rules_text.py (written for
 players); the dialog only lays them out. Fields are named so ui/main.py can read
 them all as {name: value} and call ``spec_of``.
 """
 
 from html import escape
 
-from ui import rules_text
+from ui.newgame import rules_text
 
 KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
          ("hard", "Computer, hard"), ("expert", "Computer, expert (thinks 3 s)"),

@@ -7,7 +7,7 @@ the board this turn by a swap or pick-off). A placed tile is {"sq", "id", "tile"
 
 import json
 
-from ui import geom
+from ui.board import geom
 
 WILD_PRESETS = ("iii",)
 

@@ -1,0 +1,1 @@
+"""The board and the rack: geometry, placing tiles, dragging, phones' zoom and menu."""

@@ -1,0 +1,1 @@
+"""Starting the page: the first paint before the engine is up, and the page's effects."""

@@ -1,0 +1,1 @@
+"""The New game dialog and the rule summaries it shows."""
