@@ -290,10 +290,10 @@ def test_arrows_and_a_typed_missing_letter_do_what_it_says():
 
 
 def test_the_page_forwards_every_key_how_to_play_names():
-    """ui/boot/events.py passes these keys from the board to ui/state.on_key, which handles each."""
+    """ui/boot/events.py passes these keys from the board to ui/board/intents.on_key, which handles each."""
     main = (ROOT / "ui/boot/events.py").read_text()
     keys = re.search(r"^KEYS = \((.*?)\)$", main, re.M).group(1)
-    on_key = re.search(r"^def on_key\(s, ev\):\n(.*?)^def ", (ROOT / "ui/state.py").read_text(), re.M | re.S).group(1)
+    on_key = re.search(r"^def on_key\(s, ev\):\n(.*?)^def ", (ROOT / "ui/board/intents.py").read_text(), re.M | re.S).group(1)
     for name, key in KEY_NAMES.items():
         assert f'"{key}"' in keys, name
         assert f'"{key}"' in on_key, name

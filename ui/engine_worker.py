@@ -82,7 +82,7 @@ def hint(top=5, budget_ms=1000):
     return _guard(session.hint, int(top), int(budget_ms))
 
 
-# Links, replay and records (issue 11: ui/links/share.py, ui/links/replay.py, ui/links/embed.py).
+# Links, replay and records (ui/links/share.py, ui/links/replay.py, ui/links/embed.py).
 def open_link(fragment):
     return _guard(session.open_link, str(fragment))
 
@@ -135,7 +135,7 @@ def summary():
 PANEL_EXPORTS = ["unseen", "hint_preview", "hint_used", "history", "export_cgp", "summary"]
 
 
-# Review (issue 17, ui/review/actions.py): a plan, then one short call per turn, then the summary.
+# Review (ui/review/actions.py): a plan, then one short call per turn, then the summary.
 # Imported on first use: the page's start-up does not pay for it.
 def _review():
     from engine import session_review

@@ -11,10 +11,10 @@ import json
 
 from ui import view
 from ui.board import geom
-from ui.panels import view as panels_view
+from ui.panels import regions
 from ui.board import phone
 from ui.newgame import rules_text
-from ui.links import share
+from ui.links import share_view
 
 REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
            "handover", "end")
@@ -116,8 +116,8 @@ def frame(s, squares=None):
     nodes["board"] = {"data-size": str(s["layout"]["size"]), "data-dir": s["dir"],
                       "style": "--n:" + str(s["layout"]["size"])}
     nodes["body"] = view.body_attrs(s)
-    nodes.update(share.nodes(s))  # share panel and replay bar (issue 11)
-    panels_view.add_nodes(nodes, s)
+    nodes.update(share_view.nodes(s))  # the share panel and the replay bar
+    regions.add_nodes(nodes, s)
     return nodes
 
 

@@ -194,7 +194,7 @@ def preview_html(s):
 def status_text(s):
     snap = s["snap"]
     seats = snap.get("seats", [])
-    if s["busy"] == "replay":  # issue 11: a past position (ui/links/replay.py)
+    if s["busy"] == "replay":  # a past position (ui/links/replay.py)
         return "Replay: the game as it was after move " + str(s["replay"]["at"]) + "." if s.get("replay") else "Replay."
     if snap.get("phase") == "view":  # an imported record or position (ui/links/share.py)
         return "An imported record, shown as it ends."

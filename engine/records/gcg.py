@@ -34,21 +34,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from ..actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError, fit_name
+from ..actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError
 from ..board import LAYOUTS, Board, SquareError
 from ..game import Game
 from ..moves import MoveError, Play
 from ..notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
                        parse_move)
-from ..rules import PRESETS, Rules, RulesError, parse_score
+from ..rules import PRESETS, Rules, RulesError
 from ..scoring import evaluate
 from ..tiles import rack_value
 from ..words import WordJudge
+from .gcg_lines import GCGError, Lines, read_seed, score_of, seats_of, split_lines  # noqa: F401 (GCGError: raised here too)
 from .gcg_write import _move_text, _nicknames, write_gcg  # noqa: F401 (write_gcg: the record's writer)
-
-
-class GCGError(NotationError):
-    """A record that cannot be read; the message names the line when there is one."""
 
 
 # What replaying a record or placing its plays may raise: the engine's own errors.
@@ -57,103 +54,8 @@ _ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
 CHALLENGE = "challenge"   # an imported record's challenge bonus (not a kind of our games)
 
 
-def _read_seed(text: str, n: int):
-    if text.startswith('"'):
-        try:
-            seed = json.loads(text)
-        except ValueError:
-            seed = None
-        if not isinstance(seed, str):
-            raise GCGError(f"line {n}: bad #seed {text[:60]!r}")
-        return seed
-    digits = text[1:] if text.startswith("-") else text
-    if digits.isascii() and digits.isdigit() and len(digits) <= 4000:
-        return int(text)
-    return text   # an unquoted text seed (older records)
-
-
-# ---------------------------------------------------------------- reading lines
-@dataclass
-class _Lines:
-    """A record split into its parts (no meaning given yet beyond the line kinds)."""
-
-    players: dict = field(default_factory=dict)   # seat (1-based) -> (nick, full name, line)
-    header: dict = field(default_factory=dict)    # pragma -> (value, line), the first of each
-    actions: list = field(default_factory=list)
-    events: list = field(default_factory=list)    # (line number, text after '>')
-    notes: dict = field(default_factory=dict)     # event index (-1: before any) -> text
-
-
-def _split_lines(text: str) -> _Lines:
-    if not isinstance(text, str):
-        raise GCGError("a GCG record is text")
-    out = _Lines()
-    in_note = False
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.rstrip()
-        if not line.strip():
-            continue
-        if line.startswith(">"):
-            out.events.append((n, line[1:]))
-            in_note = False
-        elif line.startswith("#"):
-            key, _, value = line[1:].partition(" ")
-            value = value.strip()
-            in_note = key == "note"
-            if key.startswith("player") and key != "player":
-                _player_line(out, key[6:], value, n, line)
-            elif key == "action":
-                out.actions.append(value)
-            elif key == "note":
-                _add_note(out, value)
-            elif key:
-                out.header.setdefault(key, (value, n))
-        elif in_note:
-            _add_note(out, line.strip())
-        else:
-            raise GCGError(f"line {n}: not a GCG line (a line starts with '#' or '>'): {line[:60]!r}")
-    return out
-
-
-def _player_line(out: _Lines, seat: str, value: str, n: int, line: str) -> None:
-    parts = value.split(None, 1)
-    if not (seat.isascii() and seat.isdigit() and len(seat) == 1) or not parts:
-        raise GCGError(f"line {n}: bad player line {line[:60]!r} (write #player1 nick Full Name)")
-    if int(seat) in out.players:
-        raise GCGError(f"line {n}: #player{seat} is given twice")
-    out.players[int(seat)] = (parts[0], parts[1] if len(parts) == 2 else parts[0], n)
-
-
-def _add_note(out: _Lines, text: str) -> None:
-    at = len(out.events) - 1
-    out.notes[at] = f"{out.notes[at]}\n{text}" if at in out.notes else text
-
-
-def _seats(lines: _Lines) -> tuple[list[str], list[str]]:
-    """(nicknames, full names) in seat order; checks #player1, #player2, ... ."""
-    seats = sorted(lines.players)
-    if not seats:
-        raise GCGError("this record names no players (#player1 nick Full Name)")
-    if seats != list(range(1, len(seats) + 1)):
-        raise GCGError("the record's players must be #player1, #player2, ... in order")
-    nicks = [lines.players[k][0] for k in seats]
-    # Another program's full name may be longer than ours: cut, never refused whole.
-    names = [fit_name(lines.players[k][1], f"player{k}") for k in seats]
-    if len(set(nicks)) != len(nicks):
-        raise GCGError("two players have the same nickname")
-    return nicks, names
-
-
-def _score(text: str, n: int, line: str) -> int:
-    """A signed score or total in ASCII digits (no other script's digits)."""
-    value = parse_score(text)
-    if value is None:
-        raise GCGError(f"line {n}: score and total must be numbers in digits 0-9: {line[:60]!r}")
-    return value
-
-
 # ---------------------------------------------------------------- our records
-def _replay(lines: _Lines, lexicon):
+def _replay(lines: Lines, lexicon):
     """Our record: (the game replayed, [(line, recorded score, total)] per turn)."""
     if "rules" not in lines.header or "seed" not in lines.header:
         raise GCGError("this record lacks the #rules and #seed lines needed to replay it")
@@ -162,8 +64,8 @@ def _replay(lines: _Lines, lexicon):
         rules = Rules.from_string(rules_text)
     except RulesError as exc:
         raise GCGError(f"line {rules_line}: {exc}") from None
-    seed = _read_seed(*lines.header["seed"])
-    nicks, names = _seats(lines)
+    seed = read_seed(*lines.header["seed"])
+    nicks, names = seats_of(lines)
     start, start_line = lines.header.get("start", (None, 0))
     if start is not None:
         try:
@@ -185,7 +87,7 @@ def _replay(lines: _Lines, lexicon):
         fields_ = rest.rsplit(None, 2)
         if len(fields_) != 3 or head != nicks[turn.player]:
             raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
-        score, total = _score(fields_[1], n, line), _score(fields_[2], n, line)
+        score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
         totals[turn.player] += turn.score
         if score != turn.score or total != totals[turn.player]:
             raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
@@ -198,7 +100,7 @@ def read_gcg(text: str, lexicon=None) -> Game:
     """Rebuild the game one of our records describes; raises GCGError naming the bad line."""
     if lexicon is None:
         raise GCGError("replaying a record needs the game's word lists (lexicon=)")
-    return _replay(_split_lines(text), lexicon)[0]
+    return _replay(split_lines(text), lexicon)[0]
 
 
 # ---------------------------------------------------------------- any record
@@ -249,11 +151,11 @@ def import_record(text: str, lexicon) -> Imported:
     """Read a GCG record, ours or another program's; raises GCGError naming the line."""
     if lexicon is None:
         raise GCGError("importing a record needs the word lists (lexicon=)")
-    lines = _split_lines(text)
+    lines = split_lines(text)
     header = {k: v for k, (v, _) in lines.header.items() if k not in ("rules", "seed", "start")}
     if "seed" in lines.header or lines.actions:
         game, recorded = _replay(lines, lexicon)
-        nicks = _seats(lines)[0]
+        nicks = seats_of(lines)[0]
         turns = tuple(RecordTurn(n, t.player, nicks[t.player], t.kind, _move_text(t), t.rack, score, t.score,
                                  total, t.words, t.invalid, lines.notes.get(i, ""))
                       for i, ((n, score, total), t) in enumerate(zip(recorded, game.turns)))
@@ -265,7 +167,7 @@ def import_record(text: str, lexicon) -> Imported:
 _OTHER_LANGUAGES = ("FRA", "RD", "NSF", "DISC", "OSPS", "FILE")   # Macondo's non-English lexica
 
 
-def _foreign_rules(lines: _Lines) -> Rules:
+def _foreign_rules(lines: Lines) -> Rules:
     """The rules a foreign record implies: its #rules line, else classic (English lists)."""
     h = lines.header
     if "rules" in h:
@@ -296,11 +198,11 @@ class _Foreign:
     """Places a foreign record's plays on a board, one line at a time (no bag: the
     record gives each turn's rack, not a seed)."""
 
-    def __init__(self, lines: _Lines, lexicon):
+    def __init__(self, lines: Lines, lexicon):
         self.lines = lines
         self.rules = _foreign_rules(lines)
         self.judge = WordJudge(self.rules, lexicon)
-        self.nicks, self.names = _seats(lines)
+        self.nicks, self.names = seats_of(lines)
         self.board = Board(LAYOUTS[self.rules.board])
         self.totals = [0] * len(self.nicks)
         self.turns: list[RecordTurn] = []
@@ -368,7 +270,7 @@ class _Foreign:
         tokens = rest.split()
         if len(tokens) < 3:
             raise GCGError(f"line {n}: a turn line ends with a move, its score and the total: {line[:60]!r}")
-        recorded, total = _score(tokens[-2], n, line), _score(tokens[-1], n, line)
+        recorded, total = score_of(tokens[-2], n, line), score_of(tokens[-1], n, line)
         body = tokens[:-2]
         rack = ""
         if len(body) >= 2 and not body[0].startswith("("):

@@ -209,7 +209,7 @@ class Player:
         """The best play allowing more tiles played as blanks than the level's cap,
         each count bounded by ``MORE_BLANKS_PLAYS`` plays (deterministic) and the
         decision's time budget; None when none is found. Why: with a cap of one,
-        a rack of only blanks has no play at all (issue 16, item 11)."""
+        a rack of only blanks has no play at all."""
         best = None
         most = self._wild_count(board, rack)
         if self.level in ("easy", "medium"):

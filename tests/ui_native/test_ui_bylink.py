@@ -6,7 +6,7 @@ import ui_fixtures as fx
 from ui_fixtures import new
 from ui import state, view
 from ui.links import bylink
-from ui.links import share
+from ui.links import share, share_view
 
 HUMANS = ("human", "human")
 HANDLERS = dict(state.HANDLERS)
@@ -54,7 +54,7 @@ def test_a_new_game_by_link_shows_only_my_rack_and_offers_to_send():
     s = step(s, {"t": "snapshot", "snap": linked(["8D ZEBRAS"], 1)})
     assert s["rack_seat"] == 0 and s["handover"] < 0 and not state.my_turn(s)
     assert "".join(e["tile"] for e in s["rack"]) == "AEINRST"
-    assert "Send to Player 2" in share.box_html(s) and "not secret" in share.box_html(s)
+    assert "Send to Player 2" in share_view.box_html(s) and "not secret" in share_view.box_html(s)
     assert "Waiting for Player 2" in view.status_text(s)
     assert [f for f in s["fx"] if f["do"] == "bylink_save"]
 
@@ -104,6 +104,6 @@ def test_a_friends_name_is_text_everywhere_the_send_flow_shows_it():
     s = fresh()
     s["bylink"] = {"id": "L1", "me": 0}
     s["snap"] = dict(s["snap"], to_move=1, seats=[{"name": "Ann", "kind": "human"}, {"name": evil, "kind": "human"}])
-    assert "<img" not in share.box_html(s)
+    assert "<img" not in share_view.box_html(s)
     s = share.on_share_done(s, {"kind": "share", "url": "http://x/#g1.a", "copied": True, "to": evil})
-    assert "<img" not in share.box_html(s)
+    assert "<img" not in share_view.box_html(s)

@@ -48,10 +48,10 @@ def test_points_per_turn_have_one_decimal_and_you_reads_as_you():
 
 def test_hot_seat_undo_names_whose_turn_it_takes_back_and_asks_them():
     from ui.panels import actions as panels
-    from ui.panels import view as panels_view
+    from ui.panels import pstate, regions
     bob = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "move": "8D ZEBRAS", "score": 44}
     s = new(fx.snap(kinds=("human", "human"), turns=[bob], actions=["8D ZEBRAS"], to_move=0))
-    s = panels._set(s, confirm="undo")
-    html = panels_view.confirm_html(s)
+    s = pstate.set_pn(s, confirm="undo")
+    html = regions.confirm_html(s)
     assert "Take back Player 2&#x27;s last turn (8D ZEBRAS)? Player 2 must agree." in html
     assert "Player 2 agrees: take it back" in html

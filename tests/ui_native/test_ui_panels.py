@@ -8,6 +8,7 @@ from ui import state
 from ui.panels import actions as panels
 from ui.panels import page as panels_page
 from ui.panels import run as panels_run
+from ui.panels import regions
 from ui.panels import view as panels_view
 
 panels.install(state.HANDLERS)
@@ -80,8 +81,8 @@ def test_history_lines_and_breakdown_html():
     assert "pn-bd" not in panels_view.panel_html(go(s, {"t": "p_turn", "n": 0}))
     line["squares"] = ["G8", "H8", "bad}"]
     s = go(s, {"t": "p_hl", "n": 0})
-    assert panels_view.highlight_css(s).startswith("#sq-G8, #sq-H8 {") and "bad" not in panels_view.highlight_css(s)
-    assert panels_view.highlight_css(go(s, {"t": "p_hl", "n": -1})) == ""
+    assert regions.highlight_css(s).startswith("#sq-G8, #sq-H8 {") and "bad" not in regions.highlight_css(s)
+    assert regions.highlight_css(go(s, {"t": "p_hl", "n": -1})) == ""
 
 
 def test_copy_asks_for_the_export_and_shows_a_textarea():
@@ -139,7 +140,7 @@ def test_hot_seat_undo_asks_first():
     s = new(played(kinds=HUMANS))
     s = go(s, {"t": "p_undo"})
     assert panels.pn(s)["confirm"] == "undo" and not effects(s, "p_undo")
-    assert "last turn (8D ZEBRAS)? Player 2 must agree." in panels_view.confirm_html(s)
+    assert "last turn (8D ZEBRAS)? Player 2 must agree." in regions.confirm_html(s)
     s2 = go(s, {"t": "p_no"})
     assert panels.pn(s2)["confirm"] == "" and not effects(s2, "p_undo")
     s = go(s, {"t": "p_yes"})
@@ -205,12 +206,12 @@ def test_game_end_stores_the_game_once():
 def test_end_of_game_says_the_hints_used():
     over = played(phase="over", winner=[0])
     s = go(new(played()), {"t": "snapshot", "snap": over})
-    assert panels_view.summary_text(s) == ""
+    assert regions.summary_text(s) == ""
     sm = {"seed": "t1", "actions": 2, "names": ["You", "Player 2"], "hints": 2, "hints_by_seat": [2, 0]}
     s = go(s, {"t": "p_data", "what": "summary", "data": sm})
-    assert panels_view.summary_text(s) == "Hints used in this game: 2 (You 2)."
+    assert regions.summary_text(s) == "Hints used in this game: 2 (You 2)."
     s = go(s, {"t": "snapshot", "snap": played(actions=["8G RAINS"])})
-    assert panels_view.summary_text(s) == ""
+    assert regions.summary_text(s) == ""
 
 
 def test_open_panel_refreshes_on_each_snapshot():
@@ -278,13 +279,13 @@ def test_date_text():
 
 def test_nodes_theme_and_tools():
     s = go(new(), {"t": "p_setting", "name": "theme", "value": "dark"})
-    nodes = panels_view.add_nodes({"body": {"data-engine": "ready"}}, s)
+    nodes = regions.add_nodes({"body": {"data-engine": "ready"}}, s)
     assert nodes["body"] == {"data-engine": "ready", "data-motion": None, "data-sound": None}
     assert nodes["html"] == {"data-theme": "dark"}   # the one theme switch is on <html>
     s["embed_theme"] = "light"   # an embed's theme option wins while embedded
-    assert panels_view.add_nodes({}, s)["html"] == {"data-theme": "light"}
+    assert regions.add_nodes({}, s)["html"] == {"data-theme": "light"}
     s["embed_theme"] = "auto"
-    assert panels_view.add_nodes({}, s)["html"] == {"data-theme": None}
+    assert regions.add_nodes({}, s)["html"] == {"data-theme": None}
     assert nodes["panel"]["hidden"] == "" and nodes["pb-undo"]["disabled"] == ""
     assert nodes["pb-history"]["aria-expanded"] == "false"
 

@@ -7,7 +7,7 @@ import ui_fixtures as fx
 from ui_fixtures import effects
 from ui import state
 from ui.links import replay
-from ui.links import share
+from ui.links import share, share_view
 
 EVIL = "<img src=x onerror=alert(1)>"
 HANDLERS = dict(state.HANDLERS)
@@ -127,13 +127,13 @@ def test_a_damaged_link_says_so_and_keeps_the_game_shown():
     s = go(new(hash_text="#g1.AB", engine="ready"), {"t": "engine", "status": "ready"})
     s = step(s, {"t": "link_opened", "snap": {"error": "this link is damaged (it may have been cut off)"}})
     assert s["link"]["status"] == "failed" and s["notice"] == ""
-    html = share.box_html(s)
+    html = share_view.box_html(s)
     assert "damaged" in html and "New game" in html and "Back to your saved game" in html
     assert effects(s, "open")[0]["spec"]["seed"] == "t1"   # the game shown goes on
     assert share.saving(s)
     first_visit = go(new(hash_text="#g1.AB", engine="ready", has_saved=False), {"t": "engine", "status": "ready"},
                      {"t": "link_opened", "snap": {"error": "this link is from a newer version of the game"}})
-    html = share.box_html(first_visit)
+    html = share_view.box_html(first_visit)
     assert "newer version" in html and "New game" in html and "Back to your saved game" not in html
 
 
@@ -144,7 +144,7 @@ def test_someone_elses_link_is_not_saved_over_the_saved_game():
     theirs["link"] = {"turn": None, "view": {}}
     s = step(s, {"t": "link_opened", "snap": theirs})
     assert s["snap"] is theirs and not s["link"]["own"] and not share.saving(s)
-    assert "Back to your saved game" in share.box_html(s)
+    assert "Back to your saved game" in share_view.box_html(s)
     # play by link: the seat to move (Bob) sees his rack, with no hand-over screen
     assert s["rack_seat"] == 1 and s["handover"] == -1
     back = step(s, {"t": "back_saved"})
@@ -186,7 +186,7 @@ def test_a_bad_move_in_a_link_is_named():
     snap["link"] = {"turn": None, "view": {}}
     s = step(s, {"t": "link_opened", "snap": snap})
     assert "move 3 ('8D QXZ')" in s["message"] and "up to there" in s["message"]
-    assert "8D QXZ" in share.box_html(s)
+    assert "8D QXZ" in share_view.box_html(s)
 
 
 def test_a_link_with_a_turn_opens_the_replay_there():
@@ -273,11 +273,11 @@ def test_share_asks_for_the_link_and_shows_it_as_text():
     assert effects(step(s, {"t": "embed_code"}), "share")[0]["kind"] == "embed"
     url = 'https://x.org/index.html#g1.A"><b>'
     s = step(s, {"t": "share_done", "kind": "share", "url": url, "copied": True})
-    html = share.box_html(s)
+    html = share_view.box_html(s)
     assert 'value="https://x.org/index.html#g1.A&quot;&gt;&lt;b&gt;"' in html and "not secret" in html
     s = step(s, {"t": "share_done", "kind": "embed", "url": url, "snippet": share.embed_snippet(url),
                  "snippet_new": "<iframe></iframe>"})
-    html = share.box_html(s)
+    html = share_view.box_html(s)
     assert "&lt;iframe src=" in html and "<iframe" not in html
     assert step(s, {"t": "box", "kind": ""})["box"] is None
 
@@ -285,17 +285,17 @@ def test_share_asks_for_the_link_and_shows_it_as_text():
 def test_import_opens_a_game_or_a_read_only_view():
     s = new(engine="ready")
     s = step(s, {"t": "import_open"})
-    assert 'id="import-text"' in share.box_html(s)
+    assert 'id="import-text"' in share_view.box_html(s)
     assert effects(step(s, {"t": "import", "text": "  "}), "import") == []
     s = step(s, {"t": "import", "text": "#player1 a A"})
     assert effects(s, "import") == [{"do": "import", "text": "#player1 a A"}]
     bad = step(s, {"t": "imported", "snap": {"error": "line 2: not a GCG line"}})
-    assert "line 2" in share.box_html(bad)
+    assert "line 2" in share_view.box_html(bad)
     view = fx.snap(readonly=True, record_turns=[{"player": EVIL, "move": "8H ZA", "score": 22}],
                    **{"import": {"kind": "record", "differences": ["line 4: 20 vs 22"]}})
     s = step(s, {"t": "imported", "snap": view})
     assert not share.saving(s) and not effects(s, "link_sync")
-    html = share.box_html(s)
+    html = share_view.box_html(s)
     assert "8H ZA" in html and "line 4: 20 vs 22" in html and "<img" not in html
     game = played(2)
     game["import"] = {"kind": "game"}
@@ -307,7 +307,7 @@ def test_an_imported_game_plays_on_against_the_computer_at_a_chosen_level():
     game = played(2)
     game["import"] = {"kind": "game"}
     s = step(step(new(engine="ready"), {"t": "import_open"}), {"t": "imported", "snap": game})
-    html = share.box_html(s)
+    html = share_view.box_html(s)
     assert 'data-share="vs_computer"' in html and 'id="vs-level"' in html
     assert '<option value="hard" selected>' in html
     for asked, kind in (("medium", "medium"), ("easy", "easy"), ("genius", "hard"), (None, "hard")):
@@ -317,7 +317,7 @@ def test_an_imported_game_plays_on_against_the_computer_at_a_chosen_level():
         assert opened[0]["spec"]["seats"][0]["name"] == "Ann"
     view = dict(game, readonly=True)
     s = step(step(new(engine="ready"), {"t": "import_open"}), {"t": "imported", "snap": view})
-    assert 'vs_computer' not in share.box_html(s) and not effects(step(s, {"t": "vs_computer"}), "open")
+    assert 'vs_computer' not in share_view.box_html(s) and not effects(step(s, {"t": "vs_computer"}), "open")
 
 
 def test_a_link_pasted_into_the_open_page_opens():
@@ -337,17 +337,17 @@ def test_play_by_link_offers_to_share_instead_of_passing_the_device():
     assert s["rack_seat"] == 1 and s["handover"] == -1
     s = step(s, {"t": "snapshot", "snap": played(2, names=(EVIL, "Bob"))})
     assert s["handover"] == 0 and share.passing(s)
-    nodes = share.nodes(s)
+    nodes = share_view.nodes(s)
     assert nodes["sharebox"]["data-pass"] == "1" and nodes["sharebox"]["hidden"] is None
     html = nodes["sharebox"]["_html"]
     assert "send the link to &lt;img src=x" in html and 'data-share="share"' in html
     hot = step(new(played(1), engine="ready"), {"t": "snapshot", "snap": played(2)})   # hot seat, no link
-    assert hot["handover"] == 0 and hot["box"] is None and share.nodes(hot)["sharebox"]["hidden"] == ""
+    assert hot["handover"] == 0 and hot["box"] is None and share_view.nodes(hot)["sharebox"]["hidden"] == ""
     assert "<img" not in html
     shared = step(s, {"t": "share_done", "kind": "share", "url": "u", "copied": True})
-    assert share.nodes(shared)["sharebox"]["data-pass"] == "1" and "Back to your saved game" in share.box_html(shared)
+    assert share_view.nodes(shared)["sharebox"]["data-pass"] == "1" and "Back to your saved game" in share_view.box_html(shared)
     closed = step(shared, {"t": "box", "kind": ""})
-    assert "send the link to" in share.box_html(closed)   # the prompt stays until the seat is played
+    assert "send the link to" in share_view.box_html(closed)   # the prompt stays until the seat is played
 
 
 def test_the_status_says_replay_and_imported_view():
@@ -367,7 +367,7 @@ def test_a_pasted_link_never_makes_a_friends_game_the_saved_one():
     s = step(s, {"t": "link_opened", "snap": theirs})
     assert not share.saving(s)
     damaged = go(s, {"t": "hash", "hash": "#g1.BAD"}, {"t": "link_opened", "snap": {"error": "damaged"}})
-    assert not share.saving(damaged) and "damaged" in share.box_html(damaged)
+    assert not share.saving(damaged) and "damaged" in share_view.box_html(damaged)
     newer = go(s, {"t": "hash", "hash": "#g1.NEWER"},
                {"t": "link_opened", "snap": dict(played(3), seed="friend", link={"turn": None, "view": {}})})
     assert not newer["link"]["own"] and not share.saving(newer)   # the same friend's game, later on

@@ -1,4 +1,4 @@
-"""Phones (issue 15): the menu behind one button and the zoom of a 21x21 board.
+"""Phones: the menu behind one button and the zoom of a 21x21 board.
 
 Both are page furniture, not game state: they live in DOM attributes that the
 renderer never patches (``aria-expanded`` of #btn-menu, ``data-zoom`` of the board

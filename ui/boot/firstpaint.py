@@ -1,4 +1,4 @@
-"""Let the browser paint the board before the rest of the boot runs (issue 15).
+"""Let the browser paint the board before the rest of the boot runs.
 
 MicroPython runs on the page's main thread: until ui/main.boot yields, the browser
 cannot lay out or paint the board it has just been given, and the tail of the boot

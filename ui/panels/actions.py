@@ -21,9 +21,12 @@ the local effects (``run_local``) are in ui/panels/view.py.
 
 
 from ui import state
+from ui.game import flow
 from ui.panels import pastgames
 from ui.panels import settings
 from ui.board.placing import add_placed, unplaced
+from ui.panels.pstate import BLANK, actions_of, add_fx, humans, pn, set_pn, vs_computer  # noqa: F401 (read here by the panels)
+from ui.panels.undo import can_redo, can_undo, on_redo, on_redone, on_undo, on_undone, split_logged  # noqa: F401
 
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings", "review")
 # Panels built in modules of their own register here (they import this module, never
@@ -34,42 +37,6 @@ HINT_TOP = 5
 HINT_BUDGET_MS = 1000   # the page's budget for a hint (the engine keeps within it)
 LOCAL_FX = ("p_focus", "p_refocus", "p_past", "p_past_save", "p_settings_save", "p_click", "p_keep_saved",
             "p_past_drop")
-
-BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
-         "hint_at": None, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
-         "past": None, "past_msg": "", "bylink": [], "replay": None, "settings": settings.DEFAULTS, "stored": "",
-         "hl": -1, "summary": None}
-
-
-def pn(s):
-    return s.get("pn") or BLANK
-
-
-def _set(s, **changes):
-    p = dict(pn(s))
-    for key in changes:
-        p[key] = changes[key]
-    s["pn"] = p
-    return s
-
-
-def _fx(s, *effects):
-    s["fx"] = s["fx"] + list(effects)
-    return s
-
-
-def _actions(s):
-    return s["snap"].get("actions", [])
-
-
-def _humans(s):
-    return state.human_seats(s)
-
-
-def vs_computer(s):
-    """A game with a computer seat: undo takes back the human's turn and the replies."""
-    return len(_humans(s)) < len(s["snap"].get("seats", []))
-
 
 # ----------------------------------------------------------------- open / close
 
@@ -89,9 +56,9 @@ def _leave_replay(s):
     """Back from a replay: the engine worker opens the game in progress again."""
     if pn(s)["replay"] is None:
         return s
-    s = _set(s, replay=None)
+    s = set_pn(s, replay=None)
     s["busy"] = "open"
-    return _fx(s, {"do": "open", "spec": s["spec"]})
+    return add_fx(s, {"do": "open", "spec": s["spec"]})
 
 
 def on_open(s, ev):
@@ -101,22 +68,22 @@ def on_open(s, ev):
     if pn(s)["open"] == name:
         return on_close(s, ev)
     s = _leave_replay(s)
-    s = _set(s, open=name, opener="pb-" + name, sel=-1, export=None)
+    s = set_pn(s, open=name, opener="pb-" + name, sel=-1, export=None)
     fetch = _fetch(s, name)
     if fetch:
-        s = _fx(s, fetch)
+        s = add_fx(s, fetch)
     if name == "hint":
         s = _ask_hint(s)
     if name in OPEN_HOOKS:   # a panel of a module of its own (ui/review/actions.py) starts its work
         s = OPEN_HOOKS[name](s)
-    return _fx(s, {"do": "p_focus", "id": "pn-title"})
+    return add_fx(s, {"do": "p_focus", "id": "pn-title"})
 
 
 def on_close(s, ev):
     opener = pn(s)["opener"]
     s = _leave_replay(s)
-    s = _set(s, open="", sel=-1, export=None)
-    return _fx(s, {"do": "p_focus", "id": opener or "pb-history"})
+    s = set_pn(s, open="", sel=-1, export=None)
+    return add_fx(s, {"do": "p_focus", "id": opener or "pb-history"})
 
 
 def on_data(s, ev):
@@ -124,19 +91,19 @@ def on_data(s, ev):
     what, data = ev.get("what"), ev.get("data")
     p = pn(s)
     if what == "history":
-        return _set(s, hist=data)
+        return set_pn(s, hist=data)
     if what == "unseen":
-        return _set(s, unseen=data)
+        return set_pn(s, unseen=data)
     if what == "hint":
-        return _set(s, hint=data) if ev.get("at") == p["hint_at"] else s
+        return set_pn(s, hint=data) if ev.get("at") == p["hint_at"] else s
     if what == "export":
-        return _set(s, export=data)
+        return set_pn(s, export=data)
     if what == "summary":
-        return _set(s, summary=data)
+        return set_pn(s, summary=data)
     if what == "past":
-        s = _set(s, past=data.get("games", []), past_msg=data.get("msg", ""))
+        s = set_pn(s, past=data.get("games", []), past_msg=data.get("msg", ""))
         if "bylink" in data:
-            s = _set(s, bylink=data["bylink"])
+            s = set_pn(s, bylink=data["bylink"])
         if data.get("msg") and data.get("notice"):
             s["notice"] = data["msg"]
         return s
@@ -151,8 +118,8 @@ def on_data(s, ev):
             rp["snap"], rp["k"], rp["error"] = data, data.get("at", rp["k"]), ""
             rp["total"] = data.get("total", rp["total"])
             if rp["k"] in (0, rp["total"]):  # its First/Back or Forward/Last button is now disabled
-                s = _fx(s, {"do": "p_focus", "id": "pn-title"})
-        return _set(s, replay=rp)
+                s = add_fx(s, {"do": "p_focus", "id": "pn-title"})
+        return set_pn(s, replay=rp)
     return s
 
 
@@ -161,7 +128,7 @@ def on_data(s, ev):
 
 def on_turn(s, ev):
     n = int(ev.get("n", -1))
-    return _set(s, sel=-1 if pn(s)["sel"] == n else n)
+    return set_pn(s, sel=-1 if pn(s)["sel"] == n else n)
 
 
 def on_show_turn(s, ev):
@@ -176,20 +143,20 @@ def on_hints(s, ev):
     spec = dict(s["spec"])
     spec["hints"] = ev.get("hints") or []
     s["spec"] = spec
-    return _fx(s, {"do": "save"})
+    return add_fx(s, {"do": "save"})
 
 
 def on_hl(s, ev):
     """A history line hovered or focused (-1: none): its tiles are outlined on the board."""
     n = int(ev.get("n", -1))
-    return s if pn(s).get("hl", -1) == n else _set(s, hl=n)
+    return s if pn(s).get("hl", -1) == n else set_pn(s, hl=n)
 
 
 def on_copy(s, ev):
     what = ev.get("what")
     if what not in ("gcg", "cgp"):
         return s
-    return _fx(_set(s, export={"what": what, "pending": True}), {"do": "p_copy", "what": what, "viewer": viewer(s)})
+    return add_fx(set_pn(s, export={"what": what, "pending": True}), {"do": "p_copy", "what": what, "viewer": viewer(s)})
 
 
 def viewer(s):
@@ -206,12 +173,12 @@ def viewer(s):
 def _ask_hint(s):
     p = pn(s)
     if not state.my_turn(s):
-        return _set(s, hint={"error": "Hints are for your turn."})
-    at = list(_actions(s))   # the hints belong to this position (the moves that led to it)
+        return set_pn(s, hint={"error": "Hints are for your turn."})
+    at = list(actions_of(s))   # the hints belong to this position (the moves that led to it)
     if p["hint_at"] == at and p["hint"] and "moves" in p["hint"]:
         return s  # this turn's hints are shown already (and counted once)
-    s = _set(s, hint={"pending": True}, hint_at=at)
-    return _fx(s, {"do": "p_hint", "at": at, "top": HINT_TOP, "budget_ms": HINT_BUDGET_MS})
+    s = set_pn(s, hint={"pending": True}, hint_at=at)
+    return add_fx(s, {"do": "p_hint", "at": at, "top": HINT_TOP, "budget_ms": HINT_BUDGET_MS})
 
 
 def on_hint_ask(s, ev):
@@ -222,7 +189,7 @@ def _hint_move(s, ev):
     hint = pn(s)["hint"] or {}
     moves = hint.get("moves") or []
     i = int(ev.get("i", -1))
-    if pn(s)["hint_at"] != _actions(s) or not 0 <= i < len(moves):
+    if pn(s)["hint_at"] != actions_of(s) or not 0 <= i < len(moves):
         return None
     return moves[i]["move"]
 
@@ -231,7 +198,7 @@ def on_hint_show(s, ev):
     move = _hint_move(s, ev)
     if move is None or not state.can_place(s):
         return s
-    return _fx(s, {"do": "p_hint_preview", "move": move})
+    return add_fx(s, {"do": "p_hint_preview", "move": move})
 
 
 def on_place(s, ev):
@@ -261,7 +228,7 @@ def on_place(s, ev):
         if len(placed) == 1:
             s["dir"] = "across" if pl.get("across", True) else "down"
     s["message"] = "Hint shown on the board: " + pl.get("move", "") + ". Play it, or Recall."
-    return state._after_placing(s)
+    return flow.after_placing(s)
 
 
 def on_hint_play(s, ev):
@@ -270,65 +237,8 @@ def on_hint_play(s, ev):
         return s
     s = state.on_recall(s, {})
     s["busy"] = "act"
-    s = _set(s, open="", sel=-1)
-    return _fx(s, {"do": "act", "arg": move}, {"do": "p_focus", "id": "pb-hint"})
-
-
-# ----------------------------------------------------------------- undo / redo
-
-
-def can_undo(s):
-    snap = s["snap"]
-    if s["busy"] or s["engine"] != "ready" or s["choose"] or not snap.get("actions"):
-        return False
-    if s.get("check_seat", -1) >= 0:
-        return False
-    humans = _humans(s)
-    return any(t.get("player") in humans and t.get("kind") != "end" for t in snap.get("turns", []))
-
-
-def can_redo(s):
-    p = pn(s)
-    return (bool(p["redo"]) and p["redo_base"] == _actions(s) and not s["busy"]
-            and s["engine"] == "ready" and s["snap"].get("phase") != "over")
-
-
-def on_undo(s, ev):
-    if not can_undo(s):
-        return s
-    if not vs_computer(s) and len(_humans(s)) > 1 and not ev.get("sure"):
-        s = _set(s, confirm="undo")
-        return _fx(s, {"do": "p_focus", "id": "pc-yes"})
-    s = state.on_recall(s, {})
-    s["busy"] = "act"
-    s = _set(s, confirm="")
-    return _fx(s, {"do": "p_undo", "to_human": vs_computer(s), "before": list(_actions(s))})
-
-
-def on_undone(s, ev):
-    p = pn(s)
-    keep = p["redo"] if p["redo_base"] == ev.get("before") else []
-    return _set(s, redo=list(ev.get("undone", [])) + list(keep), redo_base=ev.get("after"))
-
-
-def on_redo(s, ev):
-    if not can_redo(s):
-        return s
-    s = state.on_recall(s, {})
-    s["busy"] = "act"
-    return _fx(s, {"do": "p_redo", "actions": list(pn(s)["redo"]), "to_human": vs_computer(s)})
-
-
-def on_redone(s, ev):
-    return _set(s, redo=list(ev.get("left", [])), redo_base=ev.get("after"))
-
-
-def split_logged(action):
-    """A logged action -> (text, elapsed ms or -1): the log may carry ' @12500ms'."""
-    text, sep, at = action.rpartition(" @")
-    if sep and at.endswith("ms") and at[:-2].isdigit():
-        return text, int(at[:-2])
-    return action, -1
+    s = set_pn(s, open="", sel=-1)
+    return add_fx(s, {"do": "act", "arg": move}, {"do": "p_focus", "id": "pb-hint"})
 
 
 # ----------------------------------------------------------------- confirmations
@@ -336,10 +246,10 @@ def split_logged(action):
 
 def on_yes(s, ev):
     what = pn(s)["confirm"]
-    s = _set(s, confirm="")
+    s = set_pn(s, confirm="")
     if what == "play":
         s = state.on_play(s, ev)
-        return _fx(s, {"do": "p_focus", "id": "btn-Play"})
+        return add_fx(s, {"do": "p_focus", "id": "btn-Play"})
     if what == "undo":
         return on_undo(s, {"sure": True})
     return s
@@ -347,8 +257,8 @@ def on_yes(s, ev):
 
 def on_no(s, ev):
     what = pn(s)["confirm"]
-    s = _set(s, confirm="")
-    return _fx(s, {"do": "p_focus", "id": "btn-Play" if what == "play" else "pb-undo"})
+    s = set_pn(s, confirm="")
+    return add_fx(s, {"do": "p_focus", "id": "btn-Play" if what == "play" else "pb-undo"})
 
 
 # ----------------------------------------------------------------- past games
@@ -360,11 +270,11 @@ def on_replay(s, ev):
     if entry is None or s["busy"]:
         return s
     if s["engine"] != "ready":
-        return _set(s, past_msg="Replaying needs the game engine, which is still loading.")
+        return set_pn(s, past_msg="Replaying needs the game engine, which is still loading.")
     rp = {"id": entry["id"], "k": 0, "total": len(entry["actions"]), "snap": None, "error": ""}
-    s = _set(s, replay=rp, open="past")
+    s = set_pn(s, replay=rp, open="past")
     s["busy"] = "replay"
-    return _fx(s, {"do": "p_replay_open", "spec": pastgames.spec_of(entry)},
+    return add_fx(s, {"do": "p_replay_open", "spec": pastgames.spec_of(entry)},
                {"do": "p_focus", "id": "pn-title"})
 
 
@@ -377,12 +287,12 @@ def on_step(s, ev):
     to = max(0, min(total, to))
     if to == k:
         return s
-    return _fx(s, {"do": "p_at", "k": to})
+    return add_fx(s, {"do": "p_at", "k": to})
 
 
 def on_replay_close(s, ev):
     s = _leave_replay(s)
-    return _fx(s, {"do": "p_focus", "id": "pn-title"})
+    return add_fx(s, {"do": "p_focus", "id": "pn-title"})
 
 
 def on_resume(s, ev):
@@ -393,8 +303,8 @@ def on_resume(s, ev):
     if entry is None or s["busy"] or not pastgames.unfinished(entry):
         return s
     games = pastgames.delete(p["past"] or [], entry["id"])
-    s = _set(_leave_replay(s), past=games, open="")
-    s = _fx(s, {"do": "p_past_save", "games": games})
+    s = set_pn(_leave_replay(s), past=games, open="")
+    s = add_fx(s, {"do": "p_past_save", "games": games})
     return state.on_new_game(s, {"t": "new_game", "spec": pastgames.spec_of(entry), "resume": True})
 
 
@@ -407,7 +317,7 @@ def on_bylink_open(s, ev):
             entry = g
     if entry is None or s["busy"] or s["engine"] != "ready":
         return s
-    s = keep_unfinished(_set(_leave_replay(s), open=""))
+    s = keep_unfinished(set_pn(_leave_replay(s), open=""))
     return bylink.on_open(s, {"entry": entry})
 
 
@@ -417,18 +327,18 @@ def keep_unfinished(s):
     snap = s["snap"]
     from ui.links import share
     if not share.saving(s):   # a link's game is shown: the saved game, if unfinished, is kept
-        return _fx(s, {"do": "p_keep_saved"})
+        return add_fx(s, {"do": "p_keep_saved"})
     if snap.get("phase") == "over" or snap.get("readonly") or not snap.get("actions"):
         return s
     if s["engine"] != "ready":
         return s
-    return _fx(s, {"do": "p_store", "spec": s["spec"]})
+    return add_fx(s, {"do": "p_store", "spec": s["spec"]})
 
 
 def on_delete(s, ev):
     games = pastgames.delete(pn(s)["past"] or [], ev.get("id"))
-    s = _set(s, past=games)
-    return _fx(s, {"do": "p_past_save", "games": games}, {"do": "p_focus", "id": "pn-title"})
+    s = set_pn(s, past=games)
+    return add_fx(s, {"do": "p_past_save", "games": games}, {"do": "p_focus", "id": "pn-title"})
 
 
 # ----------------------------------------------------------------- settings
@@ -436,12 +346,12 @@ def on_delete(s, ev):
 
 def on_setting(s, ev):
     new = settings.change(pn(s)["settings"], ev.get("name", ""), ev.get("value"))
-    s = _set(s, settings=new)
-    return _fx(s, {"do": "p_settings_save", "settings": new})
+    s = set_pn(s, settings=new)
+    return add_fx(s, {"do": "p_settings_save", "settings": new})
 
 
 def on_settings(s, ev):
-    return _set(s, settings=settings.load(ev.get("text")))
+    return set_pn(s, settings=settings.load(ev.get("text")))
 
 
 # ----------------------------------------------------------------- wrapped game handlers
@@ -455,18 +365,18 @@ def _after_snapshot(base):
             return s
         p = pn(s)
         if p["confirm"]:
-            s = _set(s, confirm="")
+            s = set_pn(s, confirm="")
         if p["open"]:
             fetch = _fetch(s, p["open"])
             if fetch and p["open"] != "past":
-                s = _fx(s, fetch)
-        if p["hint_at"] != _actions(s) and p["hint"] is not None:
-            s = _set(s, hint=None)
+                s = add_fx(s, fetch)
+        if p["hint_at"] != actions_of(s) and p["hint"] is not None:
+            s = set_pn(s, hint=None)
         if s["snap"].get("phase") == "over":
             gid = pastgames.game_id(s["spec"])
             if p["stored"] != gid:
-                s = _set(s, stored=gid)
-                s = _fx(s, {"do": "p_store", "spec": s["spec"]})
+                s = set_pn(s, stored=gid)
+                s = add_fx(s, {"do": "p_store", "spec": s["spec"]})
         return s
     return handler
 
@@ -488,8 +398,8 @@ def _wants_confirm(s, ev):
 def _confirming(base):
     def handler(s, ev):
         if _wants_confirm(s, ev):
-            s = _set(s, confirm="play")
-            return _fx(s, {"do": "p_focus", "id": "pc-yes"})
+            s = set_pn(s, confirm="play")
+            return add_fx(s, {"do": "p_focus", "id": "pc-yes"})
         return base(s, ev)
     return handler
 
@@ -499,7 +409,7 @@ def _with_sound(base):
         before = len(s["placed"])
         s = base(s, ev)
         if pn(s)["settings"].get("sound") and len(s["placed"]) > before:
-            s = _fx(s, {"do": "p_click"})
+            s = add_fx(s, {"do": "p_click"})
         return s
     return handler
 
@@ -520,7 +430,7 @@ def _keeping_focus(base):
     def handler(s, ev):
         s = base(s, ev)
         if (pn(s)["open"] or pn(s)["confirm"]) and not any(f["do"] in ("p_focus", "focus") for f in s["fx"]):
-            s = _fx(s, {"do": "p_refocus"})
+            s = add_fx(s, {"do": "p_refocus"})
         return s
     return handler
 

@@ -4,7 +4,7 @@ Pure and MicroPython-safe. Every text that comes from a game record, a stored
 game or a link (names, moves, words, notes) goes through html.escape. The
 regions: the tools bar's buttons (#tools, static in index.html; only their
 disabled / aria-expanded change), the open panel (#panel) and the confirm bar
-(#pconfirm); ``add_nodes`` adds them to ui/render.frame's node map. The DOM
+(#pconfirm); ui/panels/regions.py adds them to ui/render.frame's node map. The DOM
 events and the effects that need no engine are in ui/panels/page.py.
 """
 
@@ -15,8 +15,8 @@ from ui.panels import pastgames
 from ui.review import view as review_view
 from ui.newgame import rules_text
 from ui.panels import settings
-from ui.panels.actions import can_redo, can_undo, pn
-from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name, whose
+from ui.panels.actions import pn
+from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -28,17 +28,17 @@ KIND_WORDS = {"play": "", "pass": "passed", "exchange": "exchanged", "invalid": 
               "decline": "declined"}
 
 
-def _e(value):
+def esc(value):
     return escape(str(value))
 
 
 def _btn(label, pact, extra="", cls=""):
     return ('<button type="button"' + (' class="' + cls + '"' if cls else "") + ' data-pact="' + pact + '"'
-            + extra + ">" + _e(label) + "</button>")
+            + extra + ">" + esc(label) + "</button>")
 
 
 def _attr(name, value):
-    return " " + name + '="' + _e(value) + '"'
+    return " " + name + '="' + esc(value) + '"'
 
 
 # ----------------------------------------------------------------- history
@@ -81,13 +81,13 @@ def _export_html(p):
         return ""
     label = "Game record (GCG)" if ex.get("what") == "gcg" else "Position (CGP)"
     if ex.get("pending"):
-        return '<p class="pn-note">Preparing the ' + _e(label) + "\u2026</p>"
+        return '<p class="pn-note">Preparing the ' + esc(label) + "\u2026</p>"
     if ex.get("error"):
-        return '<p class="pn-note">' + _e(ex["error"]) + "</p>"
+        return '<p class="pn-note">' + esc(ex["error"]) + "</p>"
     note = ("Copied to the clipboard. " if ex.get("copied") else "Select the text below and copy it. ")
     return ('<p class="pn-note" role="status">' + note + "</p>"
-            '<textarea id="pn-export" readonly rows="6" data-what="' + _e(ex.get("what", "")) + '" aria-label="'
-            + label + '">' + _e(ex.get("text", "")) + "</textarea>")
+            '<textarea id="pn-export" readonly rows="6" data-what="' + esc(ex.get("what", "")) + '" aria-label="'
+            + label + '">' + esc(ex.get("text", "")) + "</textarea>")
 
 
 def _show_turn_btn(t):
@@ -107,7 +107,7 @@ def history_html(s):
     if hist is None:
         return head + '<p class="pn-note">Loading the score sheet\u2026</p>'
     if "error" in hist:
-        return head + '<p class="pn-note">' + _e(hist["error"]) + "</p>"
+        return head + '<p class="pn-note">' + esc(hist["error"]) + "</p>"
     lines = hist.get("turns") or []
     if not lines:
         return head + '<p class="pn-note">No moves yet.</p>'
@@ -115,10 +115,10 @@ def history_html(s):
     for t in lines:
         n = t.get("n", 0)
         open_ = p["sel"] == n
-        items.append('<li data-n="' + str(n) + '" data-kind="' + _e(t.get("kind", "")) + '"'
+        items.append('<li data-n="' + str(n) + '" data-kind="' + esc(t.get("kind", "")) + '"'
                      + (' class="hinted"' if t.get("hinted") else "") + '>'
                      + '<button type="button" class="pn-line" id="pn-line-' + str(n) + '" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
-                     + ("true" if open_ else "false") + '">' + _e(_line_text(s, t)) + "</button>"
+                     + ("true" if open_ else "false") + '">' + esc(_line_text(s, t)) + "</button>"
                      + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + _show_turn_btn(t) + "</div>"
                         if open_ else "")
                      + "</li>")
@@ -139,7 +139,7 @@ def hint_html(s):
     if h.get("pending"):
         return '<p class="pn-note" role="status">Looking for the best plays\u2026</p>'
     if "error" in h:
-        return '<p class="pn-note">' + _e(h["error"]) + "</p>"
+        return '<p class="pn-note">' + esc(h["error"]) + "</p>"
     moves = h.get("moves") or []
     if not moves:
         return '<p class="pn-note">No play found: pass or exchange.</p>'
@@ -147,8 +147,8 @@ def hint_html(s):
     placeable = state.can_place(s)
     for i, m in enumerate(moves):
         move = m.get("move", "")
-        rows.append('<li data-move="' + _e(move) + '" data-score="' + str(m.get("score", 0)) + '"><span>'
-                    + _e(move) + " (" + _e(", ".join(m.get("words") or [])) + ") <b>" + str(m.get("score", 0))
+        rows.append('<li data-move="' + esc(move) + '" data-score="' + str(m.get("score", 0)) + '"><span>'
+                    + esc(move) + " (" + esc(", ".join(m.get("words") or [])) + ") <b>" + str(m.get("score", 0))
                     + "</b></span> "
                     + _btn("Show", "hint_show", _attr("data-i", i) + _attr("id", "pn-show-" + str(i)) + _attr("aria-label", "Show " + move + " on the board")
                            + ("" if placeable else " disabled"))
@@ -174,7 +174,7 @@ def tiles_html(s):
     if u is None:
         return '<p class="pn-note">Counting\u2026</p>'
     if "error" in u:
-        return '<p class="pn-note">' + _e(u["error"]) + "</p>"
+        return '<p class="pn-note">' + esc(u["error"]) + "</p>"
     exact = u.get("exact", True)
     low = u.get("at_least") or {}
     items = []
@@ -189,9 +189,9 @@ def tiles_html(s):
             least = low.get(letter, 0)
             count = "\u2264" + str(n) + (" (\u2265" + str(least) + ")" if least else "")
             name = label + ": at most " + str(n) + (", at least " + str(least) if least else "")
-        items.append('<li data-letter="' + _e(letter) + '" data-count="' + str(n) + '"'
-                     + (' class="none"' if n == 0 else "") + ' aria-label="' + _e(name) + '"><b>'
-                     + _e("?" if letter == "?" else letter) + "</b> " + _e(count) + "</li>")
+        items.append('<li data-letter="' + esc(letter) + '" data-count="' + str(n) + '"'
+                     + (' class="none"' if n == 0 else "") + ' aria-label="' + esc(name) + '"><b>'
+                     + esc("?" if letter == "?" else letter) + "</b> " + esc(count) + "</li>")
     totals = '<p data-total="' + str(u.get("total", 0)) + '">' + str(u.get("total", 0)) + " unseen: " + str(
         u.get("bag", 0)) + " in the bag, " + str(u.get("on_racks", 0)) + " on other racks."
     if exact:
@@ -201,11 +201,11 @@ def tiles_html(s):
     note = ""
     if not exact:
         note = ('<p class="pn-note pn-scoop">Not known: which ' + str(u.get("in_play", 100)) + " of the "
-                + str(u.get("set_size", 0)) + " tiles are in this game. " + _e(u.get("note", "")) + "</p>")
+                + str(u.get("set_size", 0)) + " tiles are in this game. " + esc(u.get("note", "")) + "</p>")
     shown = ""
     if u.get("revealed"):
         shown = "<h3>Racks shown</h3><ul>" + "".join(
-            "<li>" + _e(r.get("name", "")) + ": " + _e(r.get("rack") or "(empty)") + "</li>" for r in u["revealed"]) + "</ul>"
+            "<li>" + esc(r.get("name", "")) + ": " + esc(r.get("rack") or "(empty)") + "</li>" for r in u["revealed"]) + "</ul>"
     return totals + note + '<ul class="pn-tiles">' + "".join(items) + "</ul>" + shown
 
 
@@ -218,17 +218,17 @@ def rules_html(s):
         pairs = rules_text.summary(rules)
         changed = rules_text.changed_knobs(rules)
     except ValueError as exc:
-        return '<p class="pn-note">' + _e(exc) + "</p>"
+        return '<p class="pn-note">' + esc(exc) + "</p>"
     preset = rules.split(",")[0]
     try:
         title = rules_text.preset_title(preset)
     except (KeyError, ValueError):
         title = preset
-    out = "<p><b>" + _e(title) + "</b></p>"
+    out = "<p><b>" + esc(title) + "</b></p>"
     if changed:
-        out += ("<h3>Changed from the preset</h3><ul>" + "".join("<li>" + _e(text) + "</li>" for _, text in changed)
+        out += ("<h3>Changed from the preset</h3><ul>" + "".join("<li>" + esc(text) + "</li>" for _, text in changed)
                 + "</ul>")
-    return out + '<dl class="pn-rules">' + "".join("<dt>" + _e(h) + "</dt><dd>" + _e(t) + "</dd>"
+    return out + '<dl class="pn-rules">' + "".join("<dt>" + esc(h) + "</dt><dd>" + esc(t) + "</dd>"
                                                    for h, t in pairs) + "</dl>"
 
 
@@ -276,8 +276,8 @@ def bylink_html(s):
         who = g.get("to_move", 0)
         turn = ("over" if g.get("over") else "your turn" if who == me
                 else (names[who] if who < len(names) else "?") + "'s turn")
-        rows.append('<tr data-id="' + _e(g.get("id", "")) + '"><td>' + _e(others) + "</td><td>" + _e(turn)
-                    + "</td><td>" + _e(g.get("last", "")) + "</td><td>" + _e(date_text(g.get("updated")))
+        rows.append('<tr data-id="' + esc(g.get("id", "")) + '"><td>' + esc(others) + "</td><td>" + esc(turn)
+                    + "</td><td>" + esc(g.get("last", "")) + "</td><td>" + esc(date_text(g.get("updated")))
                     + "</td><td>" + _btn("Open", "bylink_open", _attr("data-id", g.get("id", ""))
                                          + _attr("aria-label", "Open the game with " + others)) + "</td></tr>")
     return ('<h3 id="pn-bylink">Games by link</h3><table class="pn-past pn-bylink"><thead><tr>'
@@ -290,7 +290,7 @@ def past_html(s):
     p = pn(s)
     if p["replay"] is not None:
         return replay_html(s)
-    msg = '<p class="pn-note" role="status">' + _e(p["past_msg"]) + "</p>" if p["past_msg"] else ""
+    msg = '<p class="pn-note" role="status">' + esc(p["past_msg"]) + "</p>" if p["past_msg"] else ""
     msg += bylink_html(s)
     games = p["past"]
     if games is None:
@@ -309,10 +309,10 @@ def past_html(s):
         later = pastgames.unfinished(g)
         resume = (_btn("Resume", "resume", _attr("data-id", g["id"]) + _attr("id", "pn-resume-" + g["id"])
                        + _attr("aria-label", "Resume the unfinished game of " + when)) if later else "")
-        rows.append('<tr data-id="' + _e(g["id"]) + '"' + (' data-unfinished="1"' if later else "") + "><td>"
-                    + _e(when) + ('<br><em class="pn-unfinished">unfinished</em>' if later else "") + "</td><td>" + _e(_title(sm.get("preset") or g["rules"]))
-                    + "</td><td>" + _e(", ".join(names)) + "</td><td>" + _e(" \u2013 ".join(str(x) for x in scores))
-                    + "</td><td>" + _e(" / ".join(one_decimal(x) for x in ppt)) + "</td><td>" + _e(" and ".join(winners))
+        rows.append('<tr data-id="' + esc(g["id"]) + '"' + (' data-unfinished="1"' if later else "") + "><td>"
+                    + esc(when) + ('<br><em class="pn-unfinished">unfinished</em>' if later else "") + "</td><td>" + esc(_title(sm.get("preset") or g["rules"]))
+                    + "</td><td>" + esc(", ".join(names)) + "</td><td>" + esc(" \u2013 ".join(str(x) for x in scores))
+                    + "</td><td>" + esc(" / ".join(one_decimal(x) for x in ppt)) + "</td><td>" + esc(" and ".join(winners))
                     + '</td><td data-hints="' + str(sm.get("hints", 0)) + '">' + str(sm.get("hints", 0))
                     + "</td><td>" + resume + _btn("Replay", "replay", _attr("data-id", g["id"]) + _attr("id", "pn-replay-" + g["id"])
                                          + _attr("aria-label", "Replay the game of " + when))
@@ -327,9 +327,9 @@ def past_html(s):
     for row in pastgames.by_preset(games):
         best = row["best"]
         best_text = (best.get("move", "") + " " + str(best.get("score", 0)) + " by " + best.get("name", "")) if best else ""
-        sums.append('<tr data-preset="' + _e(row["preset"]) + '"><th scope="row">' + _e(_title(row["preset"]))
+        sums.append('<tr data-preset="' + esc(row["preset"]) + '"><th scope="row">' + esc(_title(row["preset"]))
                     + "</th><td>" + str(row["games"]) + "</td><td>" + str(row["wins"]) + "</td><td>"
-                    + str(row["average"]) + "</td><td>" + _e(best_text) + "</td></tr>")
+                    + str(row["average"]) + "</td><td>" + esc(best_text) + "</td></tr>")
     summary = ('<h3>By rules</h3><table class="pn-sum"><thead><tr><th scope="col">Rules</th><th scope="col">Games</th>'
                '<th scope="col">Wins</th><th scope="col">Average score</th><th scope="col">Best play</th></tr></thead>'
                "<tbody>" + "".join(sums) + "</tbody></table>")
@@ -347,7 +347,7 @@ def _mini_board(snap):
         for c in range(size):
             letter = at.get(cols[c] + str(r + 1), "")
             cells.append('<span class="' + ("t" if letter else "") + ("" if letter.isupper() or not letter else " b")
-                         + '">' + _e(letter.upper()) + "</span>")
+                         + '">' + esc(letter.upper()) + "</span>")
     return ('<div class="pn-board" style="--n:' + str(size) + '" role="img" aria-label="Board with '
             + str(len(at)) + ' tiles">' + "".join(cells) + "</div>")
 
@@ -357,7 +357,7 @@ def replay_html(s):
     nav = ('<p class="pn-row">' + _btn("Back to the list", "replay_close", _attr("id", "rp-close"))
            + _btn("Review this game", "rv_past", _attr("data-id", rp["id"]) + _attr("id", "rp-review")) + "</p>")
     if rp.get("error"):
-        return nav + '<p class="pn-note">' + _e(rp["error"]) + "</p>"
+        return nav + '<p class="pn-note">' + esc(rp["error"]) + "</p>"
     snap = rp.get("snap")
     if snap is None:
         return nav + '<p class="pn-note">Opening the game\u2026</p>'
@@ -373,8 +373,8 @@ def replay_html(s):
                     for t in events)
     scores = ", ".join(seat_name(snap, i) + " " + str(x) for i, x in enumerate(snap.get("scores", [])))
     where = '<p class="pn-at" data-at="' + str(k) + '" role="status">Move ' + str(k) + " of " + str(total) + (
-        ": " + _e(said) if said else "") + "</p>"
-    return (nav + ctl + where + "<p>" + _e(scores) + "</p>" + _mini_board(snap)
+        ": " + esc(said) if said else "") + "</p>"
+    return (nav + ctl + where + "<p>" + esc(scores) + "</p>" + _mini_board(snap)
             + '<p class="pn-note">Arrow keys step through the game; Home and End jump to the start and the end.</p>')
 
 
@@ -403,7 +403,7 @@ def settings_html(s):
 
 BODIES = {"history": history_html, "hint": hint_html, "tiles": tiles_html, "rules": rules_html,
           "past": past_html, "settings": settings_html}
-# Issue 17: the review panel (ui/review/actions.py, ui/review/view.py).
+# The review panel (ui/review/actions.py, ui/review/view.py).
 TITLES["review"] = "Review"
 BODIES["review"] = review_view.review_html
 TOOLS = TOOLS + (("review", "Review"),)
@@ -416,100 +416,3 @@ def panel_html(s):
     return ('<div class="pn-head"><h2 id="pn-title" tabindex="-1">' + TITLES[name] + "</h2>"
             '<button type="button" id="pn-close" data-pact="close" aria-label="Close panel">Close</button></div>'
             '<div class="pn-body" data-panel="' + name + '">' + BODIES[name](s) + "</div>")
-
-
-def confirm_html(s):
-    what = pn(s)["confirm"]
-    if what == "play":
-        pv = s.get("preview") or {}
-        move = pv.get("move") or "these tiles"
-        text = "Play " + move + (" for " + str(pv.get("score")) if pv.get("legal") else "") + "?"
-        yes, no = "Play it", "Not yet"
-    elif what == "undo":   # hot seat: the player whose turn it takes back must agree
-        snap = s["snap"]
-        last = None
-        for turn in reversed(snap.get("turns", [])):
-            if turn.get("kind") not in ("end", "time"):
-                last = turn
-                break
-        who = seat_name(snap, last.get("player", -1)) if last else ""
-        if who:
-            text = ("Take back " + whose(who).lower() if who == "You" else "Take back " + whose(who)) \
-                + " last turn (" + move_text(s, last) + ")? " + who + (" agree" if who == "You" else " must agree") + "."
-            yes, no = _e(who) + (" agree" if who == "You" else " agrees") + ": take it back", "Keep it"
-        else:
-            text = "Take back the last turn?"
-            yes, no = "Take it back", "Keep it"
-    else:
-        return ""
-    return ('<p>' + _e(text) + "</p>" + '<button type="button" id="pc-yes" class="primary" data-pact="yes">'
-            + yes + '</button> <button type="button" id="pc-no" data-pact="no">' + no + "</button>")
-
-
-def summary_text(s):
-    """Under the end of a game: the hints each player used (from the engine's summary)."""
-    sm = pn(s)["summary"]
-    spec = s["spec"]
-    if (s["snap"].get("phase") != "over" or not sm or str(sm.get("seed")) != str(spec.get("seed"))
-            or sm.get("actions") != len(spec.get("actions", []))):
-        return ""
-    names = sm.get("names") or []
-    per = sm.get("hints_by_seat") or []
-    who = ", ".join(names[i] + " " + str(n) for i, n in enumerate(per) if n and i < len(names))
-    return "Hints used in this game: " + str(sm.get("hints", 0)) + (" (" + who + ")" if who else "") + "."
-
-
-def tool_states(s):
-    """{button id: {attr: value}} for the tools bar."""
-    p = pn(s)
-    out = {}
-    for key, _ in TOOLS:
-        attrs = {}
-        if key in TITLES:
-            attrs["aria-expanded"] = "true" if p["open"] == key else "false"
-        out["pb-" + key] = attrs
-    out["pb-undo"]["disabled"] = None if can_undo(s) else ""
-    out["pb-redo"]["disabled"] = None if can_redo(s) else ""
-    return out
-
-
-COLS = "ABCDEFGHIJKLMNOPQRSTU"
-
-
-def _square_ok(sq):
-    return 2 <= len(sq) <= 3 and sq[0] in COLS and sq[1:].isdigit()
-
-
-def highlight_css(s):
-    """CSS outlining the tiles of the history line hovered or focused (a <style> text)."""
-    p = pn(s)
-    hist = p["hist"]
-    if p["open"] != "history" or p.get("hl", -1) < 0 or not hist or "turns" not in hist:
-        return ""
-    for t in hist["turns"]:
-        if t.get("n") == p["hl"]:
-            squares = [sq for sq in t.get("squares") or [] if _square_ok(sq)]
-            if squares:
-                return (", ".join("#sq-" + sq for sq in squares)
-                        + " { outline: 3px solid var(--focus); outline-offset: -3px; z-index: 1; }")
-    return ""
-
-
-def add_nodes(nodes, s):
-    """Add the panels' regions to a frame's node map (render.frame calls this last)."""
-    p = pn(s)
-    html = panel_html(s)
-    nodes["panel"] = {"_html": html, "hidden": None if html else ""}
-    conf = confirm_html(s)
-    nodes["pconfirm"] = {"_html": conf, "hidden": None if conf else ""}
-    nodes["pn-hl"] = {"_text": highlight_css(s)}
-    said = summary_text(s)
-    nodes["pn-summary"] = {"_text": said, "hidden": None if said else ""}
-    for key, attrs in tool_states(s).items():
-        nodes[key] = attrs
-    body = dict(nodes.get("body") or {})
-    for key, value in settings.body_attrs(p["settings"]).items():
-        body[key] = value
-    nodes["body"] = body
-    nodes["html"] = {"data-theme": settings.page_theme(p["settings"], s.get("embed_theme", ""))}
-    return nodes

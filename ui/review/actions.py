@@ -1,5 +1,5 @@
 """Review: after a game (or during one, its settled turns), every turn of the people
-at this screen beside the best play it could have been (issue 17).
+at this screen beside the best play it could have been.
 
 Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for the
 outside world asked for in ``s["fx"]``). The review's state lives in ``s["rv"]``,
@@ -27,7 +27,7 @@ only if its turn still has the same player, rack and move (an undo changes them)
 import json
 
 from ui.panels import actions as panels
-from ui.panels import pastgames
+from ui.panels import pastgames, pstate
 from ui.review.view import BUDGET_MS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
 
 KEY = "wlc.review"          # localStorage: {"key": cache key, "results": [...]}
@@ -42,7 +42,7 @@ def _put(s, changes):
     return s
 
 
-_fx = panels._fx   # effects asked for, as every panel asks them
+_fx = pstate.add_fx   # effects asked for, as every panel asks them
 
 
 # ----------------------------------------------------------------- sources
@@ -297,7 +297,7 @@ def on_past(s, ev):
     entry = pastgames.find(p["past"] or [], ev.get("id"))
     if entry is None:
         return s
-    s = panels._set(s, open="review", opener="rp-review", sel=-1, export=None)
+    s = pstate.set_pn(s, open="review", opener="rp-review", sel=-1, export=None)
     s = open_past(s, entry, panels_view.date_text(entry.get("date")))
     return _fx(s, {"do": "p_focus", "id": "pn-title"})
 

@@ -1,0 +1,110 @@
+"""Reading a GCG record's lines: the header (players, seed, notes) and each line's
+numbers, with errors that name the line. engine/records/gcg.py builds games on it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..actionlog import fit_name
+from ..notation import NotationError
+from ..rules import parse_score
+
+
+class GCGError(NotationError):
+    """A record that cannot be read; the message names the line when there is one."""
+
+
+def read_seed(text: str, n: int):
+    if text.startswith('"'):
+        try:
+            seed = json.loads(text)
+        except ValueError:
+            seed = None
+        if not isinstance(seed, str):
+            raise GCGError(f"line {n}: bad #seed {text[:60]!r}")
+        return seed
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 4000:
+        return int(text)
+    return text   # an unquoted text seed (older records)
+
+
+# ---------------------------------------------------------------- reading lines
+@dataclass
+class Lines:
+    """A record split into its parts (no meaning given yet beyond the line kinds)."""
+
+    players: dict = field(default_factory=dict)   # seat (1-based) -> (nick, full name, line)
+    header: dict = field(default_factory=dict)    # pragma -> (value, line), the first of each
+    actions: list = field(default_factory=list)
+    events: list = field(default_factory=list)    # (line number, text after '>')
+    notes: dict = field(default_factory=dict)     # event index (-1: before any) -> text
+
+
+def split_lines(text: str) -> Lines:
+    if not isinstance(text, str):
+        raise GCGError("a GCG record is text")
+    out = Lines()
+    in_note = False
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.rstrip()
+        if not line.strip():
+            continue
+        if line.startswith(">"):
+            out.events.append((n, line[1:]))
+            in_note = False
+        elif line.startswith("#"):
+            key, _, value = line[1:].partition(" ")
+            value = value.strip()
+            in_note = key == "note"
+            if key.startswith("player") and key != "player":
+                player_line(out, key[6:], value, n, line)
+            elif key == "action":
+                out.actions.append(value)
+            elif key == "note":
+                add_note(out, value)
+            elif key:
+                out.header.setdefault(key, (value, n))
+        elif in_note:
+            add_note(out, line.strip())
+        else:
+            raise GCGError(f"line {n}: not a GCG line (a line starts with '#' or '>'): {line[:60]!r}")
+    return out
+
+
+def player_line(out: Lines, seat: str, value: str, n: int, line: str) -> None:
+    parts = value.split(None, 1)
+    if not (seat.isascii() and seat.isdigit() and len(seat) == 1) or not parts:
+        raise GCGError(f"line {n}: bad player line {line[:60]!r} (write #player1 nick Full Name)")
+    if int(seat) in out.players:
+        raise GCGError(f"line {n}: #player{seat} is given twice")
+    out.players[int(seat)] = (parts[0], parts[1] if len(parts) == 2 else parts[0], n)
+
+
+def add_note(out: Lines, text: str) -> None:
+    at = len(out.events) - 1
+    out.notes[at] = f"{out.notes[at]}\n{text}" if at in out.notes else text
+
+
+def seats_of(lines: Lines) -> tuple[list[str], list[str]]:
+    """(nicknames, full names) in seat order; checks #player1, #player2, ... ."""
+    seats = sorted(lines.players)
+    if not seats:
+        raise GCGError("this record names no players (#player1 nick Full Name)")
+    if seats != list(range(1, len(seats) + 1)):
+        raise GCGError("the record's players must be #player1, #player2, ... in order")
+    nicks = [lines.players[k][0] for k in seats]
+    # Another program's full name may be longer than ours: cut, never refused whole.
+    names = [fit_name(lines.players[k][1], f"player{k}") for k in seats]
+    if len(set(nicks)) != len(nicks):
+        raise GCGError("two players have the same nickname")
+    return nicks, names
+
+
+def score_of(text: str, n: int, line: str) -> int:
+    """A signed score or total in ASCII digits (no other script's digits)."""
+    value = parse_score(text)
+    if value is None:
+        raise GCGError(f"line {n}: score and total must be numbers in digits 0-9: {line[:60]!r}")
+    return value

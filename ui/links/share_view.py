@@ -1,0 +1,117 @@
+"""The share panel's HTML: the link box, the embed snippets, a game by link's "Send
+to ..." prompt, an imported record, and the nodes ui/render.py patches. Pure and
+MicroPython-safe; what it shows comes from ui/links/share.py's state."""
+
+from html import escape
+
+from ui.links import replay
+from ui.links.share import LEVELS, NOT_SECRET, attr, passing, waiting_for
+
+
+def box_html(s):
+    """The share / embed / import / link panel (all text from a link shown as text)."""
+    box = s.get("box")
+    if passing(s) and (not box or box["kind"] == "link"):
+        box = {"kind": "passed"}
+    waiting = waiting_for(s)
+    if waiting and (not box or box["kind"] == "link"):
+        return send_html(waiting, box.get("text", "") if box else "")
+    if not box:
+        return ""
+    kind = box["kind"]
+    close = '<button type="button" data-share="close">Close</button>'
+    back = ('<button type="button" data-share="back_saved">Back to your saved game</button>'
+            if s.get("has_saved") and s.get("link") and not s["link"].get("own") else "")
+    if kind == "link":
+        return ('<p class="share-text">' + escape(box.get("text", "")) + "</p><p>"
+                '<button type="button" data-share="new">New game</button>' + back + close + "</p>")
+    if kind == "passed":
+        if s["handover"] < 0:
+            return ""
+        seats = s["snap"].get("seats", [])
+        name = seats[s["handover"]].get("name", "") if s["handover"] < len(seats) else ""
+        return ('<p class="share-text">Your move is in. Press Share and send the link to ' + escape(name)
+                + ": they play their turn from it, with your rack hidden from them.</p><p>"
+                '<button type="button" class="primary" data-share="share">Share</button>'
+                '<button type="button" data-share="here">' + escape(name) + " is here: show their rack</button>"
+                + back + "</p>")
+    if kind == "share":
+        head = ("Link copied." if box.get("copied") else "Shared." if box.get("shared")
+                else "Copy this link:")
+        if box.get("to"):
+            head += " Send it to " + box["to"] + ": they play their turn from it and send it back."
+        return ('<p class="share-text">' + escape(head) + "</p>"
+                '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
+                + attr(box.get("url", "")) + '"><p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close
+                + back + "</p>")
+    if kind == "embed":
+        return ('<p class="share-text">Paste this into your page to embed the game:</p>'
+                '<textarea class="share-code" id="embed-code" readonly rows="4" aria-label="Embed code">'
+                + escape(box.get("snippet", "")) + "</textarea>"
+                '<p class="share-text">Or a new game with the same rules:</p>'
+                '<textarea class="share-code" id="embed-code-new" readonly rows="4" aria-label="Embed code, new game">'
+                + escape(box.get("snippet_new", "")) + "</textarea>"
+                '<p class="share-warn">' + escape(NOT_SECRET) + "</p><p>" + close + "</p>")
+    if kind == "import":
+        return ('<label for="import-text" class="share-text">Paste a GCG record or a CGP position:</label>'
+                '<textarea id="import-text" class="share-code" rows="6"></textarea>'
+                '<label class="share-text">or open a file: <input type="file" id="import-file" '
+                'accept=".gcg,.cgp,.txt,text/plain"></label>'
+                + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
+                + '<p><button type="button" class="primary" data-share="import_go">Open the record</button>' + close + "</p>")
+    if kind == "imported":
+        versus = ""
+        if box.get("playable"):
+            versus = ('<button type="button" class="primary" data-share="vs_computer">Play on against the computer'
+                      '</button> <label class="share-text">at <select id="vs-level">'
+                      + "".join('<option value="' + lv + '"' + (" selected" if lv == "hard" else "") + ">" + lv
+                                + "</option>" for lv in LEVELS) + "</select></label> ")
+        return imported_html(box) + "<p>" + versus + close + "</p>"
+    return ""
+
+
+def send_html(name, note=""):
+    """Play by link (ui/links/bylink.py): this device's move is in; the friend plays next."""
+    return (('<p class="share-text">' + escape(note) + "</p>" if note else "")
+            + '<p class="share-text">Your move is in. Send the game to ' + escape(name)
+            + ": they play their turn from the link and send it back. Your rack stays hidden from them.</p>"
+            '<p><button type="button" class="primary" data-share="send">Send to ' + escape(name) + "</button></p>"
+            '<p class="share-warn">' + escape(NOT_SECRET) + "</p>")
+
+
+def imported_html(box):
+    info = box.get("info") or {}
+    kind = info.get("kind")
+    if kind == "game":
+        head = "Record opened: replay it or play on."
+    elif info.get("playable", True) is False:
+        head = ("Record" if kind == "record" else "Position") + " opened to look at: it cannot be played on ("
+        head += str(info.get("why") or "the game is over") + ")."
+    elif kind == "record":
+        head = ("Record opened at its last turn: play on from here. It gives no bag order, so the tiles "
+                "still to come are dealt afresh.")
+    else:
+        head = "Position opened: play on from here. The tiles not on the board or the racks are dealt afresh."
+    parts = ['<p class="share-text">' + escape(head) + "</p>"]
+    diffs = info.get("differences") or []
+    if diffs:
+        parts.append('<ul class="share-warn">' + "".join("<li>" + escape(str(d)) + "</li>" for d in diffs[:20]) + "</ul>")
+    turns = box.get("turns") or []
+    if turns:
+        rows = []
+        for t in turns[-200:]:
+            rows.append("<li>" + escape(str(t.get("player", ""))) + " " + escape(str(t.get("move", "")))
+                        + " <b>" + str(t.get("score", 0)) + "</b></li>")
+        parts.append('<ol class="rec-turns">' + "".join(rows) + "</ol>")
+    return "".join(parts)
+
+
+def nodes(s):
+    """This module's and the replay bar's regions, for ui/render.py's frame."""
+    box = box_html(s)
+    bar = replay.bar_html(s)
+    send = "1" if passing(s) or waiting_for(s) else None
+    note = s.get("box") or {}
+    kind = "link" if box and note.get("kind") == "link" and not send else None   # a phone floats it
+    return {"sharebox": {"_html": box, "hidden": None if box else "", "data-pass": send, "data-kind": kind},
+            "replaybar": {"_html": bar, "hidden": None if bar else ""}}
