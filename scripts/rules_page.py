@@ -1,20 +1,21 @@
-"""Turn the rule book and How to play into pages in the game's style.
+"""Turn the players' and hosts' docs into pages in the game's style.
 
-    python3 scripts/rules_page.py            write docs/rules.html and docs/how-to-play.html
-    python3 scripts/rules_page.py --check    exit 1 if either page is not what this writes now
+    .venv/bin/python scripts/rules_page.py            write docs/*.html from docs/*.md
+    .venv/bin/python scripts/rules_page.py --check    exit 1 if a page is not what this writes now
 
 The game's Rules link opens a formatted page, not raw markdown, with a way back to the
 game; the markdown stays the source (readable on a code host, tested against the
-engine by tests/test_rules_text.py). The converter knows exactly the markdown those
-files use: ATX headings (given ids for anchors), paragraphs, bullet and numbered
-lists (items may hold indented paragraphs and tables), pipe tables, **bold**,
-*italic*, `code` and [links](target). Anything else is shown as escaped text, never
-passed through as HTML. Each page embeds its own small stylesheet (the game's
-palette and fonts from ui/style.css, light and dark), so it works on its own from
-the repository, the development server and dist/ alike. Links between the converted
-files (rules.md, how-to-play.md) point at their pages. Same input, same bytes.
-
-Standard library only (the system ``python3`` can run it, like scripts/dist.py).
+engine by tests/test_rules_text.py). markdown-it-py (CommonMark with pipe tables,
+pinned in requirements-build.txt, installed into .venv by setup) does the parsing;
+raw HTML in the markdown is shown as text, never passed through. Here: heading ids
+as a code host makes them (so links to anchors work on both), tables in a labelled
+scrolling box with row and column headers, links between the converted files
+pointing at their pages, and the page around them. Each page embeds its own small
+stylesheet (the game's palette and fonts from ui/style.css, light and dark), so it
+works on its own from the repository, the development server and dist/ alike.
+Same input, same bytes. scripts/dist.py ships the committed pages (it runs under the
+system python3, which may not have markdown-it-py), and ``--check`` in the tests
+keeps them current.
 """
 
 from __future__ import annotations
@@ -22,167 +23,84 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from html import escape, unescape
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # source -> page, both relative to the repository
-PAGES = {"docs/rules.md": "docs/rules.html", "docs/how-to-play.md": "docs/how-to-play.html"}
+PAGES = {"docs/rules.md": "docs/rules.html", "docs/how-to-play.md": "docs/how-to-play.html",
+         "docs/notation.md": "docs/notation.html", "docs/embedding.md": "docs/embedding.html",
+         "docs/hosting.md": "docs/hosting.html"}
 GAME = "../index.html"  # the game, from docs/
 TOC_MIN_SECTIONS = 4  # a page with fewer sections needs no table of contents
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_BULLET = re.compile(r"^(-)\s+")
-_NUMBER = re.compile(r"^(\d{1,9})\.\s+")
-_TABLE_RULE = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
-# Inline spans, tried left to right: `code`, [text](target), **bold**, *italic*.
-_INLINE = re.compile(
-    r"(?P<code>`+)(?P<code_text>.+?)(?P=code)"
-    r"|\[(?P<link_text>[^\]]+)\]\((?P<href>[^)\s]+)\)"
-    r"|\*\*(?P<bold>\S(?:.*?\S)??)\*\*"
-    r"|\*(?P<em>[^*\s](?:[^*]*?[^*\s])?)\*"
-)
+def _parser():
+    """CommonMark with pipe tables; raw HTML in the markdown is shown as text, never passed on."""
+    from markdown_it import MarkdownIt  # noqa: PLC0415 (a build tool in .venv: dist.py imports PAGES only)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    rules = md.renderer.rules
+    rules["table_open"] = _table_open
+    rules["table_close"] = lambda tokens, idx, options, env: "</table>\n</div>\n"
+    rules["th_open"] = lambda tokens, idx, options, env: '<th scope="col">'
+    rules["td_open"] = _cell_open
+    rules["td_close"] = _cell_close
+    return md
+
+
+def _table_open(tokens, idx, options, env):
+    """A table in a scrolling box, a region named by its columns (unique on the page)."""
+    head = []
+    for tok in tokens[idx:]:
+        if tok.type == "thead_close":
+            break
+        if tok.type == "inline" and tok.content:
+            head.append(_plain_inline(tok))
+    label = "Table: " + ", ".join(head)
+    return f'<div class="table-wrap" role="region" tabindex="0" aria-label="{escape(label)}">\n<table>\n'
+
+
+def _first_in_row(tokens, idx):
+    return tokens[idx - 1].type == "tr_open" if tokens[idx].type == "td_open" else tokens[idx - 3].type == "tr_open"
+
+
+def _cell_open(tokens, idx, options, env):
+    return '<th scope="row">' if _first_in_row(tokens, idx) else "<td>"
+
+
+def _cell_close(tokens, idx, options, env):
+    return "</th>\n" if _first_in_row(tokens, idx) else "</td>\n"
+
+
+def _plain_inline(tok) -> str:
+    """An inline token's text without markup (for ids, the contents and labels)."""
+    return "".join(child.content for child in tok.children or [] if child.type in ("text", "code_inline"))
 
 
 class Markdown:
-    """One markdown document as HTML: ``body`` (the blocks) and its ``headings``."""
+    """One markdown document as HTML: ``body`` (the blocks) and its ``headings``
+    [(level, id, html, plain text)], ids as a code host makes them."""
 
     def __init__(self, text: str):
-        self.headings: list[tuple[int, str, str, str]] = []  # (level, id, html, plain text)
-        self._ids: dict[str, int] = {}
-        self.body = self._blocks(text.replace("\r\n", "\n").expandtabs(4).split("\n"))
-
-    # ------------------------------------------------------------------ blocks
-
-    def _blocks(self, lines: list[str]) -> str:
-        out, i = [], 0
-        while i < len(lines):
-            line = lines[i]
-            if not line.strip():
-                i += 1
-            elif m := _HEADING.match(line):
-                out.append(self._heading(len(m.group(1)), m.group(2)))
-                i += 1
-            elif _is_table(lines, i):
-                i = self._table(lines, i, out)
-            elif _BULLET.match(line) or _NUMBER.match(line):
-                i = self._list(lines, i, out)
-            else:
-                i = self._paragraph(lines, i, out)
-        return "\n".join(out)
-
-    def _heading(self, level: int, text: str) -> str:
-        plain = _plain(text)
-        slug = re.sub(r"[^\w\- ]", "", plain.lower()).strip().replace(" ", "-") or "section"
-        n = self._ids.get(slug, 0)
-        self._ids[slug] = n + 1
-        ident = slug if n == 0 else f"{slug}-{n}"
-        html = inline(text)
-        self.headings.append((level, ident, html, plain))
-        return f'<h{level} id="{ident}">{html}</h{level}>'
-
-    def _paragraph(self, lines: list[str], i: int, out: list[str]) -> int:
-        start = i
-        while i < len(lines) and lines[i].strip() and (i == start or not _starts_block(lines, i)):
-            i += 1
-        out.append("<p>" + inline(" ".join(line.strip() for line in lines[start:i])) + "</p>")
-        return i
-
-    def _table(self, lines: list[str], i: int, out: list[str]) -> int:
-        head = _cells(lines[i])
-        i += 2  # the header and the |---| rule
-        rows = []
-        while i < len(lines) and lines[i].strip().startswith("|"):
-            rows.append(_cells(lines[i]))
-            i += 1
-        # a scrolling box is a named region, named by its columns (unique on the page)
-        label = "Table: " + ", ".join(_plain(c) for c in head if c)
-        html = [f'<div class="table-wrap" role="region" tabindex="0" aria-label="{escape(label)}">',
-                "<table>", "<thead><tr>" + "".join(f'<th scope="col">{inline(c)}</th>' if c else "<td></td>"
-                                                   for c in head) + "</tr></thead>",
-                "<tbody>"]
-        for row in rows:
-            row = (row + [""] * len(head))[: len(head)]
-            first, rest = row[0], row[1:]
-            html.append(f'<tr><th scope="row">{inline(first)}</th>' + "".join(f"<td>{inline(c)}</td>" for c in rest)
-                        + "</tr>")
-        html += ["</tbody>", "</table>", "</div>"]
-        out.append("\n".join(html))
-        return i
-
-    def _list(self, lines: list[str], i: int, out: list[str]) -> int:
-        numbered = bool(_NUMBER.match(lines[i]))
-        marker = _NUMBER if numbered else _BULLET
-        first_number = int(_NUMBER.match(lines[i]).group(1)) if numbered else 1
-        items: list[list[str]] = []
-        while i < len(lines):
-            m = marker.match(lines[i])
-            if m is None:
-                break
-            width = m.end()
-            item = [lines[i][width:]]
-            i += 1
-            while i < len(lines):
-                line = lines[i]
-                if not line.strip():
-                    # a blank line continues the item only if indented text follows it
-                    j = i
-                    while j < len(lines) and not lines[j].strip():
-                        j += 1
-                    if j < len(lines) and lines[j].startswith(" "):
-                        item += [""] * (j - i)
-                        i = j
-                        continue
-                    break
-                if line.startswith(" "):
-                    item.append(line[min(width, len(line) - len(line.lstrip(" "))):])
-                elif item[-1].strip() and not marker.match(line) and not _starts_block(lines, i):
-                    item.append(line)  # a lazy continuation of the item's paragraph
-                else:
-                    break
-                i += 1
-            items.append(item)
-            # the list goes on across blank lines while the next item has the same marker
-            j = i
-            while j < len(lines) and not lines[j].strip():
-                j += 1
-            if j < len(lines) and marker.match(lines[j]):
-                i = j
-            else:
-                break
-        tag = "ol" if numbered else "ul"
-        start = f' start="{first_number}"' if numbered and first_number != 1 else ""
-        html = [f"<{tag}{start}>"]
-        for item in items:
-            inner = self._blocks(item)
-            if inner.startswith("<p>") and inner.count("<p>") == 1 and inner.endswith("</p>"):
-                inner = inner[3:-4]  # a one-paragraph item reads as plain text
-            html.append(f"<li>{inner}</li>")
-        html.append(f"</{tag}>")
-        out.append("\n".join(html))
-        return i
-
-
-def _is_table(lines: list[str], i: int) -> bool:
-    return (lines[i].strip().startswith("|") and i + 1 < len(lines)
-            and bool(_TABLE_RULE.match(lines[i + 1].strip())) and "-" in lines[i + 1])
-
-
-def _starts_block(lines: list[str], i: int) -> bool:
-    """Whether line i interrupts a paragraph: a heading, a table, or a list."""
-    line = lines[i]
-    return bool(_HEADING.match(line) or _is_table(lines, i) or _BULLET.match(line)
-                or (_NUMBER.match(line) and _NUMBER.match(line).group(1) == "1"))
-
-
-def _cells(line: str) -> list[str]:
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") else text
-    return [c.strip() for c in text.split("|")]
-
-
-# ---------------------------------------------------------------------- inline
+        md = _parser()
+        tokens = md.parse(text.replace("\r\n", "\n"))
+        self.headings: list[tuple[int, str, str, str]] = []
+        ids: dict[str, int] = {}
+        for i, tok in enumerate(tokens):
+            if tok.type == "inline":
+                for child in tok.children or []:
+                    if child.type == "link_open":
+                        child.attrSet("href", page_href(child.attrGet("href") or ""))
+            if tok.type != "heading_open":
+                continue
+            plain = _plain_inline(tokens[i + 1])
+            slug = re.sub(r"[^\w\- ]", "", plain.lower()).strip().replace(" ", "-") or "section"
+            n = ids.get(slug, 0)
+            ids[slug] = n + 1
+            ident = slug if n == 0 else f"{slug}-{n}"
+            tok.attrSet("id", ident)
+            html = md.renderer.renderInline(tokens[i + 1].children, md.options, {})
+            self.headings.append((int(tok.tag[1]), ident, html, plain))
+        self.body = md.renderer.render(tokens, md.options, {}).strip()
 
 
 def page_href(href: str) -> str:
@@ -192,29 +110,6 @@ def page_href(href: str) -> str:
         if path == Path(source).name:
             path = Path(page).name
     return path + sep + anchor
-
-
-def inline(text: str) -> str:
-    """Markdown spans as HTML; every other character escaped."""
-    out, pos = [], 0
-    for m in _INLINE.finditer(text):
-        out.append(escape(text[pos:m.start()], quote=False))
-        if m.group("code"):
-            out.append(f"<code>{escape(m.group('code_text').strip(), quote=False)}</code>")
-        elif m.group("href"):
-            out.append(f'<a href="{escape(page_href(m.group("href")))}">{inline(m.group("link_text"))}</a>')
-        elif m.group("bold") is not None:
-            out.append(f"<strong>{inline(m.group('bold'))}</strong>")
-        else:
-            out.append(f"<em>{inline(m.group('em'))}</em>")
-        pos = m.end()
-    out.append(escape(text[pos:], quote=False))
-    return "".join(out)
-
-
-def _plain(text: str) -> str:
-    """A heading's text without markup (for its id, the contents and labels)."""
-    return unescape(re.sub(r"<[^>]+>", "", inline(text)))
 
 
 # ---------------------------------------------------------------------- page

@@ -28,7 +28,8 @@ class Page(HTMLParser):
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)
         self.ids, self.headings, self.links, self.text = set(), [], [], []
-        self.prose = []  # the text outside headings and the contents (which repeat heading numbers)
+        self.prose = []  # the text outside headings, the contents (which repeat heading numbers) and code
+        self._pre = 0
         self.tables = 0
         self._heading, self._skip, self._nav = None, 0, 0
         self.feed(html)
@@ -41,6 +42,8 @@ class Page(HTMLParser):
             self._skip += 1
         if tag == "nav":
             self._nav += 1
+        if tag == "pre":
+            self._pre += 1
         if re.fullmatch(r"h[1-6]", tag):
             self._heading = [int(tag[1]), a.get("id"), ""]
         if tag == "table":
@@ -54,6 +57,8 @@ class Page(HTMLParser):
             self._skip -= 1
         if tag == "nav":
             self._nav -= 1
+        if tag == "pre":
+            self._pre -= 1
         if self._heading and tag == f"h{self._heading[0]}":
             self.headings.append(tuple(self._heading))
             self._heading = None
@@ -64,7 +69,7 @@ class Page(HTMLParser):
         self.text.append(data)
         if self._heading:
             self._heading[2] += data
-        elif not self._nav:
+        elif not self._nav and not self._pre:
             self.prose.append(data)
 
 
@@ -162,10 +167,10 @@ def test_inline_markup_and_escaping():
 def test_lists_hold_indented_paragraphs_and_tables():
     md = ("- one\n  more\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n\n  after\n- two\n\n"
           "3. three\n   still three\n4. four\n")
-    body = rules_page.Markdown(md).body
+    body = re.sub(r">\s+<", "><", rules_page.Markdown(md).body.replace("\n", " "))  # CommonMark's line breaks aside
     assert body.count("<ul>") == 1 and body.count("<li>") == 4 and body.count("<table>") == 1
     assert "<li><p>one more</p>" in body and "<p>after</p></li>" in body
-    assert '<ol start="3">\n<li>three still three</li>\n<li>four</li>\n</ol>' in body
+    assert '<ol start="3"><li>three still three</li><li>four</li></ol>' in body
 
 
 def test_every_internal_link_resolves():
