@@ -1,5 +1,5 @@
-"""How a game ends: the clock, the end conditions, the end-of-game adjustments
-and the final round (RULES.md section 8).
+"""How a game ends: the clock, the end conditions, the end-of-game adjustments,
+the final round and points per turn (RULES.md section 8).
 
 ``GameEnding`` is a mixin of ``Game`` (split out of game.py for size): its methods
 read and write the game's private state (``_state``, ``_names``, ``_players``,
@@ -8,7 +8,7 @@ read and write the game's private state (``_state``, ``_names``, ``_players``,
 
 from __future__ import annotations
 
-from .actionlog import DECLINE, END, FINAL, MAX_MS, TIME, GameError, Turn, placement_details
+from .actionlog import DECLINE, END, FINAL, MAX_MS, PASS, TIME, GameError, Turn, is_turn, placement_details
 from .moves import Exchange, MoveError, Play
 from .notation import format_move
 from .scoring import apply_pre, evaluate
@@ -66,9 +66,9 @@ class GameEnding:
         s.turns.append(Turn(p, TIME, "time's up", 0, self.rack(p)))
         alive = [q for q in range(self._players) if not s.timed_out[q]]
         if not alive:
-            return self._end("every player ran out of time")
+            return self._end("every player ran out of time", on_time=True)
         if self._players == 2 and s.scores[alive[0]] > s.scores[p]:
-            return self._end(f"{self._names[p]} ran out of time and is behind")
+            return self._end(f"{self._names[p]} ran out of time and is behind", on_time=True)
         self._advance()
 
     def _final_timeout(self):
@@ -93,7 +93,7 @@ class GameEnding:
             out, left = (0, 1) if s.timed_out[0] else (1, 0)
             if s.scores[left] > s.scores[out]:
                 return self._end(f"{self._names[left]} passed the score of {self._names[out]}, "
-                                 "who ran out of time")
+                                 "who ran out of time", on_time=True)
         if rules.end == "scoreless" and s.scoreless >= 3 * self._players:
             return self._end(f"{s.scoreless} turns in a row without a play")
         if rules.end == "cycle":
@@ -104,15 +104,37 @@ class GameEnding:
         if advance:
             self._advance()
 
+    # -- points per turn
+    def ppt(self, player: int) -> float:
+        """Points per turn: turn scores and final-round results over turns taken,
+        less a trailing run of stuck turns (unless the opponent found a play with
+        those tiles in the final round). An invalid final-round attempt is a turn
+        worth 0 here (seed 000 rule 13), though the score loses its value."""
+        s = self._state
+        turns = [t for t in s.turns if t.player == player and is_turn(t)]
+        points = sum(0 if t.kind == FINAL and t.invalid else t.score for t in turns)
+        main = [t for t in turns if t.kind != FINAL]
+        finals = len(turns) - len(main)
+        opponent_found = self._players == 2 and s.final_found[1 - player]
+        if self.over and not opponent_found:
+            while main and main[-1].kind == PASS:
+                main.pop()
+        n = len(main) + finals
+        return points / n if n else 0.0
+
     # -- the end
-    def _end(self, reason: str, goer: int | None = None) -> None:
+    def _end(self, reason: str, goer: int | None = None, on_time: bool = False) -> None:
+        """End the game. The end adjustment is made among the players still in:
+        a timed-out player's score is final when time runs out, and a game that
+        ends on time (``on_time``) takes none at all (RULES.md 8, "Clock")."""
         s, rules = self._state, self.rules
         s.phase = "over"
         s.end_reason = reason
         adjust = [0] * self._players
-        if rules.end_adjust != "none":
-            others_total = sum(rack_value(s.racks[q]) for q in range(self._players) if q != goer)
-            for p in range(self._players):
+        still_in = [p for p in range(self._players) if not s.timed_out[p]]
+        if rules.end_adjust != "none" and not on_time:
+            others_total = sum(rack_value(s.racks[q]) for q in still_in if q != goer)
+            for p in still_in:
                 if p == goer:
                     adjust[p] = others_total * (2 if rules.end_adjust == "classic" else 1)
                 elif goer is None or rules.end_adjust == "transfer":

@@ -201,22 +201,6 @@ class Game(GameEnding):
         ev.judged = reveal
         return ev
 
-    def ppt(self, player: int) -> float:
-        """Points per turn: turn scores and final-round results over turns taken,
-        less a trailing run of stuck turns (unless the opponent found a play with
-        those tiles in the final round)."""
-        s = self._state
-        turns = [t for t in s.turns if t.player == player and is_turn(t)]
-        points = sum(t.score for t in turns)
-        main = [t for t in turns if t.kind != FINAL]
-        finals = len(turns) - len(main)
-        opponent_found = self._players == 2 and s.final_found[1 - player]
-        if self.over and not opponent_found:
-            while main and main[-1].kind == PASS:
-                main.pop()
-        n = len(main) + finals
-        return points / n if n else 0.0
-
     def legal_actions(self) -> Legal:
         s, rules = self._state, self.rules
         live = s.phase != "over"

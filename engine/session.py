@@ -22,7 +22,7 @@ from .records import snapshot as snapshots
 from . import tracking
 from .actionlog import MAX_MS
 from .board import LAYOUTS, square_name
-from .game import Game
+from .game import Game, GameError
 from .records.importing import open_text
 from .lexicon import Lexicon
 from .records.link import LinkError
@@ -31,7 +31,8 @@ from .records.link import encode as encode_link
 from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
-from .session_util import SessionError, hints_of, int_in, json_object, play_of, replay_log, seats_of
+from .session_util import (SessionError, deciding_seat, hints_of, int_in, json_object, play_of, replay_log,
+                           seats_of)
 from .session_util import error as _error
 from .tiles import VALUES, WILD_LETTERS
 
@@ -242,20 +243,26 @@ def undo(n: int = 1) -> str:
 
 def computer(budget_ms: int = 2000) -> str:
     """The seat to move is a computer: let it decide and act (a challenge, a final
-    round attempt, a trade, then its play); returns the snapshot after."""
+    round attempt, a trade, then its play); returns the snapshot after. Once the
+    game is over, the seat that may challenge the play that ended it decides
+    whether to ({"error"} when it accepts the play: nothing is left to do)."""
     from .computer import computer_action
 
     try:
         game = _need_game()
         budget_ms = int_in(budget_ms, 1, COMPUTER_BUDGET_MAX_MS, "the computer's time budget (ms)")
-        if game.over and not game.legal_actions().challenge:
-            raise SessionError("the game is over")
-        level = _seats[game.to_move]["kind"]
+        seat = deciding_seat(game)
+        level = _seats[seat]["kind"]
         if level not in LEVELS:
-            raise SessionError(f"{game.names[game.to_move]} is not a computer player")
+            raise SessionError(f"{game.names[seat]} is not a computer player")
+        if game.over:   # a challenge of the play that ended it is all that is left
+            try:
+                text = computer_action(game, level, budget_ms)
+            except GameError:   # it finds the play good: nothing to do
+                raise SessionError(f"{game.names[seat]} accepts the play that ended the game") from None
+            return _snapshot(events=game.act(text))
     except ValueError as exc:
         return _error(exc)
-    seat = game.to_move
     events = []
     start = time.perf_counter()
     for _ in range(4):  # a trade or an upheld challenge is followed by the same seat's turn

@@ -20,6 +20,7 @@ gives its racks, and its board is rebuilt line by line).
 from __future__ import annotations
 
 import json
+import math
 
 from . import session
 from .board import square_name
@@ -119,21 +120,46 @@ def review_summary(results: str) -> str:
     "score", "best_score"}], "turns", "found", "cut", "ms", "words_missed":
     [{"word", "score", "move", "turn", "player"}] longest first}."""
     try:
-        data = json.loads(results)
+        data = _json(results, "the results")
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise ReviewError("the results must be a list of turn reviews")
         names = {}
         for r in data:
-            for key in ("turn", "player", "score", "best_score", "missed", "found", "ranking", "best"):
-                if key not in r:
-                    raise ReviewError(f"a turn review lacks {key!r}")
-            if not isinstance(r["player"], int) or not 0 <= r["player"] < 4:
-                raise ReviewError("a turn review names no seat")
+            _check_result(r)
             names[r["player"]] = str(r.get("name") or f"Player {r['player'] + 1}")
         out = summary(data, [names.get(p, f"Player {p + 1}") for p in range(4)])
     except (ValueError, TypeError) as exc:
         return _error(exc)
     return json.dumps(out)
+
+
+def _check_result(r: dict) -> None:
+    """One ``review_turn`` result as the summary reads it: each field it uses of
+    the type review_turn writes (the page may hand back anything)."""
+    for key in ("turn", "player", "score", "best_score", "missed", "found", "ranking", "best"):
+        if key not in r:
+            raise ReviewError(f"a turn review lacks {key!r}")
+    if not _whole(r["player"]) or not 0 <= r["player"] < 4:
+        raise ReviewError("a turn review names no seat")
+    if not _whole(r["turn"]) or not all(_number(r[k]) for k in ("score", "best_score", "missed")) \
+            or not _number(r.get("ms", 0)):
+        raise ReviewError("a turn review's turn, scores and time must be numbers")
+    if not isinstance(r["found"], bool) or not isinstance(r["ranking"], str) or not isinstance(r["best"], str):
+        raise ReviewError("a turn review's found, ranking or best play is malformed")
+    words, best_words = r.get("words") or [], r.get("best_words") or []
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise ReviewError("a turn review's words must be a list of words")
+    if not isinstance(best_words, list) or not all(
+            isinstance(w, dict) and isinstance(w.get("word"), str) for w in best_words):
+        raise ReviewError("a turn review's best words must be a list of {\"word\", \"score\"}")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 # --------------------------------------------------------------------- sources
@@ -206,13 +232,18 @@ def _spec_kinds(text: str):
 
 
 def _json_object(text: str) -> dict:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ReviewError("the game is not readable") from None
+    data = _json(text, "the game")
     if not isinstance(data, dict):
         raise ReviewError("the game is not readable")
     return data
+
+
+def _json(text: str, what: str):
+    """JSON from the page; nesting too deep for the parser is unreadable too."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise ReviewError(f"{what} is not readable") from None
 
 
 def _seats(raw: str, loaded: dict) -> set:
@@ -221,10 +252,7 @@ def _seats(raw: str, loaded: dict) -> set:
         kinds = loaded.get("kinds")
         people = {i for i, k in enumerate(kinds or ()) if k == "human"}
         return people or set(range(n))
-    try:
-        seats = json.loads(raw)
-    except ValueError:
-        raise ReviewError("the seats must be a JSON list of seat numbers") from None
+    seats = _json(raw, "the list of seats")
     if not isinstance(seats, list) or not seats or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in seats):
         raise ReviewError(f"the seats must be a list of seat numbers, 0 to {n - 1}")

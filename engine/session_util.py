@@ -1,7 +1,8 @@
 """What the session (engine/session.py) reads from the page, checked: the spec's
-seats and hints, a placement, whole numbers in a range, JSON text; and the replay
+seats and hints, a placement, whole numbers in a range, JSON text; the replay
 of a logged action list that stops, with a player's message, at the first action
-it cannot read or play. Split out of session.py for size.
+it cannot read or play; and which seat a computer request is for. Split out of
+session.py for size.
 
 Every function here raises SessionError (a ValueError) with a message for a
 player, never TypeError or RecursionError, whatever the page sends.
@@ -107,6 +108,19 @@ def replay_log(game, actions, source: str) -> tuple[str, str] | None:
         where = f"the game is opened after move {i}" if i else "the game is opened at its start"
         return why, f"{why}; {where} of {len(actions)}."
     return None
+
+
+def deciding_seat(game) -> int:
+    """Who decides now: the seat to move, or once the game is over, the seat that
+    may still challenge the play that ended it (the next seat, as ``challenge``
+    with no seat named)."""
+    if not game.over:
+        return game.to_move
+    last = game.last_turn
+    seat = (last.player + 1) % game.players if last is not None else 0
+    if last is None or not game.legal_actions().challenge or game.timed_out[seat]:
+        raise SessionError("the game is over")
+    return seat
 
 
 # --------------------------------------------------------------------- placements

@@ -195,7 +195,7 @@ def _outcome(t) -> str | None:
         return f"{not_in}: withdrawn at no cost, the same player plays again"
     if t.kind == FINAL:
         if t.invalid:
-            return f"final round: {not_in}; {t.score} points"
+            return f"final round: {not_in}; {t.score} points (a turn worth 0 in points per turn)"
         return f"final round: found a play with the other rack (+{t.score}, with the bonus)"
     if t.kind == DECLINE:
         return "final round: declined"

@@ -178,7 +178,7 @@ def test_a_30_turn_game_fits_in_1000_characters_even_with_unlikely_moves():
 # ------------------------------------------------------------------ errors
 
 @pytest.mark.parametrize("text, message", [
-    ("g3.AAAA", link.NEWER),
+    ("g4.AAAA", link.NEWER),
     ("g17.whatever", link.NEWER),
     ("g0.AAAA", link.DAMAGED),
     ("g1", link.DAMAGED),
@@ -306,11 +306,11 @@ def test_fuzzed_links_raise_only_link_error_and_never_change_the_game():
     rng = random.Random(20261123)
     bases = [encode(BASE), encode(dict(BASE, turn=3, view={"theme": "dark", "scores": False})),
              encode(dict(BASE, seed=7, seats=BASE["seats"] * 2, actions=[])),
-             "g3." + encode(BASE)[3:]]
-    for name in ("g1.json", "g2.json"):
+             "g4." + encode(BASE)[3:]]
+    for name in ("g1.json", "g2.json", "g3.json"):
         bases += [c["link"] for c in json.loads((LINKS / name).read_text(encoding="utf-8"))["cases"]]
-    # The g3 base is BASE's link relabelled: mutated back to g1 it is BASE again.
-    originals = {b: _game(decode(b)) if not b.startswith("g3.") else _game(BASE) for b in bases}
+    # The g4 base is BASE's link relabelled: mutated back to g1 it is BASE again.
+    originals = {b: _game(decode(b)) if not b.startswith("g4.") else _game(BASE) for b in bases}
     refused = accepted = 0
     for n in range(12_000):
         base = bases[n % len(bases)]

@@ -6,15 +6,17 @@ game spec that ``session.open`` takes (rules, seed, seats, actions, and "start"
 for a game begun from a position), plus the turn to show and embed options;
 ``encode`` is the inverse.
 
-Fragment grammar (format versions 1 and 2)::
+Fragment grammar (format versions 1 to 3)::
 
     fragment := TAG DATA { "&" KEY "=" VALUE }
-    TAG      := "g1." | "g2."
+    TAG      := "g1." | "g2." | "g3."
     DATA     := base64url, no padding, of  deflate(TEXT) + crc32(TAG + deflate(TEXT))
     TEXT     := UTF-8 lines joined by "\\n":
                 g1: rules / seed / seat count / SEATS / ACTIONS
                 g2: rules / seed / start / seat count / SEATS / ACTIONS
-    SEATS    := one line per seat (kind digit 0..3 = human, easy, medium, hard, then the name)
+                g3: rules / seed / start or "" / seat count / SEATS / ACTIONS
+    SEATS    := one line per seat: a kind digit, then the name; g1 and g2: 0..3 =
+                human, easy, medium, hard; g3: 0..4, adding expert
     ACTIONS  := one line per action (the engine's move text, kept verbatim)
     seed     := "i" + decimal int  |  "s" + text     (so 42 and "42" stay distinct)
     start    := the CGP of the position the game starts from (one line of printable
@@ -22,9 +24,12 @@ Fragment grammar (format versions 1 and 2)::
     KEY      := t (turn to show) | mode (play|replay) | theme (auto|light|dark)
                 | controls | moves | scores (0|1: what an embed shows)
 
-``encode`` writes g2 only for a spec with a "start"; any other spec is written as
-g1, byte for byte as before g2 existed, so old pages still open new links of
-ordinary games.
+``encode`` writes the oldest version that carries the spec: g3 only when a seat
+is a level g1 and g2 have no digit for (the expert), else g2 for a spec with a
+"start", else g1, byte for byte as before g2 existed. So a page from before g3
+still opens every new link but those, and refuses those cleanly with NEWER
+("this link is from a newer version of the game"; the page then keeps the game
+it showed). A g3 seat digit this version does not know is refused the same way.
 
 The options after DATA are plain and may be edited by hand (an embed snippet can
 say ``&t=5&mode=replay``); everything in DATA is covered by the checksum, so a
@@ -32,7 +37,7 @@ changed or cut-off link is refused rather than replayed as another game. Racks a
 never stored: the bag is seeded, and the bag algorithm is fixed per version.
 
 Every format version ever shipped stays decodable: tests/data/links/ keeps one link
-per version. A newer version (``g3.``) is refused with a message saying so, as are
+per version. A newer version (``g4.``) is refused with a message saying so, as are
 rules this version does not know. Names and moves are checked as plain text only:
 the page shows names as text, and the engine judges the moves when it replays them.
 A link is not secret: anyone who decodes it learns the seed, hence every rack.
@@ -49,8 +54,10 @@ import zlib
 from ..actionlog import MAX_NAME
 from ..rules import Rules
 
-VERSION = 2               # the newest format; encode writes g1 unless the game has a start
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+VERSION = 3               # the newest format; encode writes the oldest that carries the game
+# Seat kinds by digit; every kind of engine/session.py's SEAT_KINDS must be here.
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
+OLD_KINDS = 4             # g1 and g2 carry the first four (digits 0..3)
 VIEW_CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}
 VIEW_FLAGS = ("controls", "moves", "scores")
 
@@ -90,15 +97,16 @@ def encode(spec: dict) -> str:
         raise LinkError("a game spec must be a dict")
     rules, seed, seats, actions = _check_spec(spec)
     start = _check_start(spec.get("start"))
-    lines = [rules, _seed_text(seed)] + ([start] if start is not None else []) + [str(len(seats))]
-    lines += [str(SEAT_KINDS.index(s["kind"])) + s["name"] for s in seats]
+    digits = [SEAT_KINDS.index(s["kind"]) for s in seats]
+    tag = "g3." if max(digits) >= OLD_KINDS else "g1." if start is None else "g2."
+    lines = [rules, _seed_text(seed)] + ([start or ""] if tag != "g1." else []) + [str(len(seats))]
+    lines += [str(d) + s["name"] for d, s in zip(digits, seats)]
     lines += actions
     text = "\n".join(lines).encode("utf-8")
     if len(text) > MAX_TEXT:
         raise LinkError("this game is too long to share as a link")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = packer.compress(text) + packer.flush()
-    tag = "g1." if start is None else "g2."
     crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big")
     out = tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
     out += _options_text(spec)
@@ -163,7 +171,7 @@ def decode(fragment: str) -> dict:
 
 
 def _decode_v1(tag: str, data: str) -> dict:
-    return _spec_of_lines(_unpack(tag, data))
+    return _spec_of_lines(_unpack(tag, data), OLD_KINDS)
 
 
 def _decode_v2(tag: str, data: str) -> dict:
@@ -171,8 +179,20 @@ def _decode_v2(tag: str, data: str) -> dict:
     if len(lines) < 4:
         raise LinkError(DAMAGED)
     start = lines.pop(2)
-    spec = _spec_of_lines(lines)
+    spec = _spec_of_lines(lines, OLD_KINDS)
     spec["start"] = _check_start(start)
+    return spec
+
+
+def _decode_v3(tag: str, data: str) -> dict:
+    """g2's layout, the start line empty for none, and every seat kind."""
+    lines = _unpack(tag, data)
+    if len(lines) < 4:
+        raise LinkError(DAMAGED)
+    start = lines.pop(2)
+    spec = _spec_of_lines(lines, len(SEAT_KINDS), newer_kinds=True)
+    if start:
+        spec["start"] = _check_start(start)
     return spec
 
 
@@ -205,10 +225,13 @@ def _unpack(tag: str, data: str) -> list[str]:
 
 
 # One reader per format version ever shipped; never remove one (tests/data/links/).
-_READERS = {1: _decode_v1, 2: _decode_v2}
+_READERS = {1: _decode_v1, 2: _decode_v2, 3: _decode_v3}
 
 
-def _spec_of_lines(lines: list[str]) -> dict:
+def _spec_of_lines(lines: list[str], kinds: int, newer_kinds: bool = False) -> dict:
+    """The spec of TEXT's lines (without a start line). Seat digits 0 to ``kinds``-1
+    are known; with ``newer_kinds`` a higher digit is a level of a newer version
+    (NEWER), else DAMAGED."""
     if len(lines) < 3 or lines[2] not in ("1", "2", "3", "4"):
         raise LinkError(DAMAGED)
     n = int(lines[2])
@@ -223,8 +246,10 @@ def _spec_of_lines(lines: list[str]) -> dict:
         raise LinkError(DAMAGED)
     seats = []
     for line in lines[3:3 + n]:
-        if line[:1] not in ("0", "1", "2", "3"):
+        if not ("0" <= line[:1] <= "9"):
             raise LinkError(DAMAGED)
+        if int(line[0]) >= kinds:
+            raise LinkError(NEWER if newer_kinds else DAMAGED)
         seats.append({"name": line[1:1 + MAX_NAME], "kind": SEAT_KINDS[int(line[0])]})
     spec = {"rules": lines[0], "seed": seed, "seats": seats, "actions": lines[3 + n:]}
     _check_spec(spec)
