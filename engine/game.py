@@ -6,7 +6,8 @@ Pyodide. The clock is passed in by the caller (``elapsed`` seconds per action,
 logged exactly as integer milliseconds: ``8D ZEBRAS @12500ms``); the engine never
 reads the wall clock. Callers read the game through the read-only properties
 below; the internal state (``_state``) is private. The score-sheet lines and the
-action text live in actionlog.py; the clock, the end and the final round in ending.py.
+action text live in actionlog.py; the clock, the end and the final round in ending.py;
+challenges and large-list checks in judgment.py.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .actionlog import (DECLINE, END, EXCHANGE, FINAL, INVALID, LOST, MAX_SECOND
                         is_turn, placement_details, split_action, to_ms)
 from .board import LAYOUTS, Board, parse_square, square_name
 from .ending import GameEnding
+from .judgment import GameJudgment
 from .moves import Exchange, MoveError, Play
 from .notation import Position, format_move, parse_coord, parse_move
 from .rules import Rules
@@ -85,7 +87,7 @@ class State:
                      list(self.final_left), list(self.final_found), self.traded, list(self.skip))
 
 
-class Game(GameEnding):
+class Game(GameEnding, GameJudgment):
     """One game. Read it through the read-only properties (scores, to_move, phase,
     racks, turns, clock, ...), ask ``legal_actions()`` what may be done now, do it
     with ``act(text, elapsed)``, score a tentative placement with ``preview()``,
@@ -404,59 +406,6 @@ class Game(GameEnding):
                 s.skip[s.to_move] = False
             elif not s.timed_out[s.to_move]:
                 return
-
-    # -- judgment actions
-    def _open_turn(self) -> Turn | None:
-        """The last turn if nothing but end or time lines followed it (so it may
-        still be challenged or checked)."""
-        for t in reversed(self._state.turns):
-            if t.kind not in (END, TIME):
-                return t if is_turn(t) else None
-        return None
-
-    def _challenge(self, seat, ms):
-        s = self._state
-        if self.rules.judgment != "challenge":
-            raise GameError("there are no challenges in these rules")
-        last = self._open_turn()
-        if last is None or last.kind != PLAY:
-            raise GameError("there is no play to challenge")
-        if seat is None:   # the player due to move (after the end: the next seat)
-            seat = s.to_move if s.phase != "over" else (last.player + 1) % self._players
-        if seat == last.player or s.timed_out[seat]:
-            raise GameError("a player cannot challenge their own play" if seat == last.player
-                            else f"{self._names[seat]} is out of time")
-        if last.invalid:
-            # The phony comes off (own-tile swaps stand), a lost turn for its player.
-            self._withdraw(last)
-            self._charge(seat, ms)
-            self._state.turns.append(replace(last, kind=PHONY, score=0))
-            return self._after_turn(placed=False)
-        self._charge(seat, ms)
-        s.turns.append(Turn(seat, LOST, "lost challenge", 0, self.rack(seat)))
-        if s.phase == "over":
-            return None
-        if seat == s.to_move:
-            return self._after_turn(placed=False)
-        s.skip[seat] = True     # 3-4 players: the challenger's own next turn is lost
-        return self._after_turn(placed=False, advance=False)
-
-    def _check_large(self, ms):
-        """Also after the end a failed play caused (the end stands only once the
-        check is declined or fails): a rescued play is not a turn."""
-        s = self._state
-        last = self._open_turn()
-        if last is None or not last.checkable:
-            raise GameError("there is no failed play to check in the large list")
-        self._charge(last.player, ms)
-        if self.judge.rescued_by_large(last.invalid):
-            # Found: withdrawn, not a turn; the same player plays again.
-            self._withdraw(last)
-            return None
-        i = max(k for k, t in enumerate(s.turns) if t is last)
-        s.turns[i] = replace(last, checkable=False, score=-last.value)
-        s.scores[last.player] -= last.value
-        return None
 
     def _state_before(self, turn: Turn) -> State:
         """A copy of the snapshot taken before the action that made ``turn``."""

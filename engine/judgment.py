@@ -1,0 +1,66 @@
+"""Word judgment as game actions: a challenge (double challenge: a phony comes off,
+a wrong challenge loses a turn) and a check of the large list (a play found there
+is withdrawn and played again; one not found loses its value). A mixin of Game,
+like ending.py: it reads and changes the game's state through Game's methods."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .actionlog import END, LOST, PHONY, PLAY, TIME, GameError, Turn, is_turn
+
+
+class GameJudgment:
+    """Challenges and large-list checks of the last play (RULES.md section 7)."""
+
+    def _open_turn(self) -> Turn | None:
+        """The last turn if nothing but end or time lines followed it (so it may
+        still be challenged or checked)."""
+        for t in reversed(self._state.turns):
+            if t.kind not in (END, TIME):
+                return t if is_turn(t) else None
+        return None
+
+    def _challenge(self, seat, ms):
+        s = self._state
+        if self.rules.judgment != "challenge":
+            raise GameError("there are no challenges in these rules")
+        last = self._open_turn()
+        if last is None or last.kind != PLAY:
+            raise GameError("there is no play to challenge")
+        if seat is None:   # the player due to move (after the end: the next seat)
+            seat = s.to_move if s.phase != "over" else (last.player + 1) % self._players
+        if seat == last.player or s.timed_out[seat]:
+            raise GameError("a player cannot challenge their own play" if seat == last.player
+                            else f"{self._names[seat]} is out of time")
+        if last.invalid:
+            # The phony comes off (own-tile swaps stand), a lost turn for its player.
+            self._withdraw(last)
+            self._charge(seat, ms)
+            self._state.turns.append(replace(last, kind=PHONY, score=0))
+            return self._after_turn(placed=False)
+        self._charge(seat, ms)
+        s.turns.append(Turn(seat, LOST, "lost challenge", 0, self.rack(seat)))
+        if s.phase == "over":
+            return None
+        if seat == s.to_move:
+            return self._after_turn(placed=False)
+        s.skip[seat] = True     # 3-4 players: the challenger's own next turn is lost
+        return self._after_turn(placed=False, advance=False)
+
+    def _check_large(self, ms):
+        """Also after the end a failed play caused (the end stands only once the
+        check is declined or fails): a rescued play is not a turn."""
+        s = self._state
+        last = self._open_turn()
+        if last is None or not last.checkable:
+            raise GameError("there is no failed play to check in the large list")
+        self._charge(last.player, ms)
+        if self.judge.rescued_by_large(last.invalid):
+            # Found: withdrawn, not a turn; the same player plays again.
+            self._withdraw(last)
+            return None
+        i = max(k for k, t in enumerate(s.turns) if t is last)
+        s.turns[i] = replace(last, checkable=False, score=-last.value)
+        s.scores[last.player] -= last.value
+        return None
