@@ -1,0 +1,201 @@
+"""The page's face of a table game: JSON text in, JSON text out, no state kept.
+
+A table game is its state ``{"rules", "names", "actions"}`` (what the page stores
+after every entry); each function replays it, does one thing and returns the view
+of the game (the same fields as a dealt game's snapshot, engine/records/snapshot.py,
+plus "table", "names", "held", "unseen", "awaiting_racks") or ``{"error": msg}``
+for bad input, never raising. The view's "rules", "names" and "actions" are the
+state to store. The word lists are the session's (the worker loads them once,
+engine/session.py) unless ``use_lexicon`` gives others.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..actionlog import MAX_MS, fit_name, split_action
+from ..board import square_name
+from ..records import snapshot
+from ..rules import Rules
+from ..session_util import SessionError, int_in, json_object
+from .game import TableGame, scooped
+from .link import decode_table, encode_table
+from .record import write_table_gcg
+
+_lexicon = None
+MAX_ENTRIES = 2_000
+
+
+def use_lexicon(lexicon) -> None:
+    """Judge words with these lists (native callers and tests)."""
+    global _lexicon
+    _lexicon = lexicon
+
+
+def table_new(spec_json) -> str:
+    """A new table game from {"rules", "names"} (or the page's "seats": [{"name"}]),
+    optionally with "actions" to replay."""
+    return _answer(lambda: _view(_game_of(_spec(spec_json, new=True))))
+
+
+def table_state(state_json) -> str:
+    return _answer(lambda: _view(_game_of(_spec(state_json))))
+
+
+def table_act(state_json, action_text, elapsed_ms: int = -1) -> str:
+    """One entry for the player to move (move text, ``-N``, ``-``, ``challenge``,
+    ``check``, ``timeout``, ``end R1/R2``); ``elapsed_ms`` is the time it took
+    (-1: no clock). The view gains "events": the score-sheet lines it wrote."""
+    def run():
+        game = _game_of(_spec(state_json))
+        ms = -1 if elapsed_ms is None else int_in(elapsed_ms, -1, MAX_MS, "the elapsed time (ms)")
+        text = str(action_text)
+        events = game.act(text, None if ms < 0 else ms / 1000)
+        note = ""
+        if not events and text.strip().lower() == "check":
+            note = ("The large list has every word: the play is withdrawn without penalty; "
+                    f"{game.names[game.to_move]} plays again.")
+        return _view(game, events, note)
+    return _answer(run)
+
+
+def table_preview(state_json, move_text) -> str:
+    """The live score of a tentative placement: legal/error, score, words, bonuses
+    and the breakdown; words are judged only under free retry ("judged")."""
+    def run():
+        game = _game_of(_spec(state_json))
+        ev = game.preview(str(move_text))
+        return ev.to_dict(game.board.size)
+    return _answer(run)
+
+
+def table_end(state_json, racks) -> str:
+    """Enter the tiles left on each rack once the game has ended: a list of racks
+    in seat order (JSON text or a list), or "R1/R2"; "" for one who went out."""
+    def run():
+        given = racks
+        if isinstance(given, str) and given.strip().startswith("["):
+            given = json.loads(given)
+        if isinstance(given, (list, tuple)):
+            if not all(isinstance(r, str) for r in given):
+                raise SessionError("each rack is text: its tiles, A-Z and ? (a blank)")
+            given = "/".join(r.strip() for r in given)
+        if not isinstance(given, str):
+            raise SessionError("give the racks as a list of texts, in seat order")
+        return json.loads(table_act(state_json, f"end {given}"))
+    return _answer(run)
+
+
+def table_undo(state_json) -> str:
+    """The game without its last entry (the players agree at the table)."""
+    def run():
+        spec = _spec(state_json)
+        if not spec["actions"]:
+            raise SessionError("nothing to undo")
+        spec["actions"] = spec["actions"][:-1]
+        return _view(_game_of(spec))
+    return _answer(run)
+
+
+def table_record(state_json) -> str:
+    """{"gcg": the record, "link": the share link fragment (without '#')}."""
+    def run():
+        spec = _spec(state_json)
+        game = _game_of(spec)
+        return {"gcg": write_table_gcg(game),
+                "link": encode_table({"rules": spec["rules"], "names": list(game.names),
+                                      "actions": list(game.actions)})}
+    return _answer(run)
+
+
+def table_open_link(fragment) -> str:
+    """The view of the table game a share link carries (with "link": its options)."""
+    def run():
+        spec = decode_table(str(fragment))
+        out = _view(_game_of(spec))
+        out["link"] = {k: spec[k] for k in ("turn", "view", "ignored") if k in spec}
+        return out
+    return _answer(run)
+
+
+# ---------------------------------------------------------------------- helpers
+def _answer(run) -> str:
+    try:
+        return json.dumps(run())
+    except (ValueError, TypeError, RecursionError) as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def _spec(raw, new: bool = False) -> dict:
+    data = raw if isinstance(raw, dict) else json_object(raw, "table game")
+    rules = data.get("rules", "classic")
+    if not isinstance(rules, str):
+        raise SessionError("the rules are a rules text, like o or classic")
+    names = data.get("names")
+    if names is None and new and isinstance(data.get("seats"), list):
+        names = [s.get("name") if isinstance(s, dict) else s for s in data["seats"]]
+    if not isinstance(names, list) or not 1 <= len(names) <= 4:
+        raise SessionError("a table game has 1 to 4 players: give their names")
+    names = [fit_name(" ".join(str(n or "").split()), f"Player {i + 1}") for i, n in enumerate(names)]
+    actions = data.get("actions") or []
+    if not isinstance(actions, list) or len(actions) > MAX_ENTRIES \
+            or not all(isinstance(a, str) for a in actions):
+        raise SessionError("the entries must be a list of move texts")
+    return {"rules": Rules.from_string(rules).to_string(), "names": names, "actions": list(actions)}
+
+
+def _game_of(spec: dict) -> TableGame:
+    lexicon = _lexicon
+    if lexicon is None:
+        from .. import session
+        lexicon = session._lexicon   # the worker's lists, loaded once by session.load_lexicon
+    if lexicon is None:
+        raise SessionError("the word lists are not loaded yet")
+    game = TableGame(Rules.from_string(spec["rules"]), len(spec["names"]), lexicon=lexicon,
+                     names=spec["names"])
+    for i, action in enumerate(spec["actions"]):
+        try:
+            text, ms = split_action(action)
+            game.act(text, None if ms is None else ms / 1000)
+        except ValueError as exc:
+            raise SessionError(f"entry {i + 1} of {len(spec['actions'])} ({action[:40]!r}) "
+                               f"cannot be replayed: {exc}") from None
+    return game
+
+
+def _view(game: TableGame, events=(), note: str = "") -> dict:
+    seats = [{"name": name, "kind": "human"} for name in game.names]
+    out = snapshot.build(game, seats, events=[e for e in events if e.kind != "exchange"])
+    out.pop("seed", None)
+    out.pop("hints", None)
+    out.update({
+        "table": True, "names": list(game.names), "held": list(game.held),
+        "unseen": game.unseen(), "awaiting_racks": game.awaiting_racks,
+        "unseen_note": ("the full set less the board: the racks are not known"
+                        + (", and this game's 100 tiles were scooped from the set"
+                           if scooped(game.rules) else "")),
+        "swappable": _swappable(game), "events": [snapshot.turn_dict(t) for t in events],
+    })
+    out["legal"]["end"] = game.awaiting_racks
+    message = [f"{game.names[e.player]} exchanged {e.text.rsplit('-', 1)[1]} "
+               f"{'tile' if e.text.endswith('-1') else 'tiles'}." for e in events if e.kind == "exchange"]
+    message += [out["message"]] if out["message"] else []
+    if note:
+        message.append(note)
+    if game.awaiting_racks:
+        message.append(f"The game has ended: {game.end_reason}. Enter the tiles left on each rack.")
+    out["message"] = " ".join(message)
+    return out
+
+
+def _swappable(game: TableGame) -> list[str]:
+    """Blanks on the board a natural tile could still be swapped for (one is unseen)."""
+    if not game.rules.blank_swap or game.phase != "play":
+        return []
+    board, unseen = game.board, game.unseen()
+    return [square_name(*divmod(sq, board.size)) for sq, cell in enumerate(board.cells)
+            if cell.islower() and cell.upper() in unseen]
+
+
+__all__ = ["use_lexicon", "table_new", "table_state", "table_act", "table_preview", "table_end",
+           "table_undo", "table_record", "table_open_link"]
