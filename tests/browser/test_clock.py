@@ -127,3 +127,22 @@ def test_the_new_game_dialog_sets_the_clock_in_minutes(page):
     kit.wait_idle(page)
     assert kit.stored(page)["spec"]["rules"] == "o,clock=90"
     assert clock_ms(page, 0) <= 90000 and clock_ms(page, 1) == 90000
+
+
+def test_undo_after_times_up_does_not_bring_the_player_back(page):
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Cal", "kind": "easy"}]
+    spec = {"rules": "o,clock=2", "seed": "3", "seats": seats, "actions": []}
+    kit.load(page, kit.saved_game(spec))
+    # Ann's time runs out; Cal plays on and passes her score: the game is over on time
+    page.wait_for_selector("body[data-phase='over']", state="attached", timeout=T)
+    kit.wait_idle(page)
+    actions = kit.stored(page)["spec"]["actions"]
+    assert actions[0].startswith("timeout") and len(actions) == 2
+    undo = page.locator("#pb-undo")
+    assert undo.is_disabled()
+    undo.dispatch_event("click")   # even a forced press takes nothing back
+    page.wait_for_timeout(500)
+    kit.wait_idle(page)
+    assert kit.stored(page)["spec"]["actions"] == actions
+    assert page.locator("body[data-phase='over']").count() == 1
+    assert "time's up" in page.inner_text(CLOCK.format(0))

@@ -278,3 +278,32 @@ def test_a_link_just_opened_leaves_the_rack_and_play_on_screen(browser, site_url
         assert note.is_hidden()
         assert page.locator("#btn-Play").bounding_box()["y"] + 38 <= h
         assert errors == []
+
+
+DIALOG_OVERFLOW_JS = """(w) => {
+  const dialog = document.getElementById('newgame');
+  const out = [];
+  for (const el of dialog.querySelectorAll('input, select, button, summary, label, small, dd, legend')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > w + 0.5) out.push((el.name || el.id || el.tagName) + ' right ' + Math.round(r.right));
+  }
+  if (dialog.scrollWidth > dialog.clientWidth) out.push('dialog scrollWidth ' + dialog.scrollWidth + ' > ' + dialog.clientWidth);
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth) out.push('page scrollWidth ' + doc.scrollWidth + ' > ' + doc.clientWidth);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("w, h", PHONES)
+def test_the_new_game_dialog_fits_a_phone(browser, site_url, w, h):
+    with kit.own_page(browser, viewport=(w, h)) as (page, errors):
+        boot_page(page, site_url)
+        page.locator("#btn-menu").click()
+        page.get_by_role("button", name="New game").first.click()
+        page.wait_for_selector("#newgame[open] #ng-form", timeout=kit.TIMEOUT_MS)
+        page.locator("#ng-form input[name='seat2-on']").check()
+        page.locator("#ng-form select[name='seat1-kind']").select_option("expert")
+        page.locator("#ng-form summary").click()
+        page.wait_for_selector("#ng-form details[open] select", timeout=kit.TIMEOUT_MS)
+        assert page.evaluate(DIALOG_OVERFLOW_JS, w) == []
+        assert errors == []

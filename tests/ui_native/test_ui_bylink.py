@@ -107,3 +107,46 @@ def test_a_friends_name_is_text_everywhere_the_send_flow_shows_it():
     assert "<img" not in share_view.box_html(s)
     s = share.on_share_done(s, {"kind": "share", "url": "http://x/#g1.a", "copied": True, "to": evil})
     assert "<img" not in share_view.box_html(s)
+
+
+def _spec(seed=1, seats=(("Ann", "human"), ("Bob", "human")), rules="classic", start=None):
+    out = {"rules": rules, "seed": seed, "actions": [], "seats": [{"name": n, "kind": k} for n, k in seats]}
+    if start is not None:
+        out["start"] = start
+    return out
+
+
+def test_the_games_key_tells_apart_every_identity_and_ignores_the_rules_order():
+    key = bylink.game_key
+    assert key(_spec(seed=42)) != key(_spec(seed="42"))
+    assert key(_spec(seats=(("a:human,b", "human"), ("c", "human")))) != key(_spec(seats=(("a", "human"), ("b:human,c", "human"))))
+    assert key(_spec(seats=(("a|b", "human"), ("c", "human")))) != key(_spec(seats=(("a", "human"), ("b|c", "human"))))
+    assert key(_spec(rules="o,clock=60,final=1")) == key(_spec(rules="o, final=1,clock=60"))
+    assert key(_spec(rules="o,clock=60")) != key(_spec(rules="o,clock=90"))
+    assert key(_spec(start="")) == key(_spec()) != key(_spec(start="15/15 A/B 0/0 0"))
+    assert key(_spec(seed="x")) == key(dict(_spec(seed="x"), actions=["8D ZEBRAS"]))   # the moves are not the identity
+
+
+def _old_key(spec):
+    """The key an earlier page stored: FNV-1a of the fields joined with separators."""
+    names = ",".join(str(x.get("name", "")) + ":" + str(x.get("kind", "")) for x in spec.get("seats", []))
+    text = str(spec.get("rules", "")) + "|" + str(spec.get("seed", "")) + "|" + names + "|" + str(spec.get("start") or "")
+    h = 2166136261
+    for ch in text:
+        h = ((h ^ ord(ch)) * 16777619) & 0xFFFFFFFF
+    return "L" + hex(h)[2:]
+
+
+def test_games_stored_under_the_old_key_are_still_found_and_kept_once():
+    spec = dict(kept(["8D ZEBRAS"])["spec"], rules="o,final=1,clock=60")
+    again = dict(spec, rules="o,clock=60,final=1", actions=["8D ZEBRAS", "-"])
+    stored = bylink.dumps([{"id": _old_key(again), "me": 1, "spec": again},
+                           {"id": _old_key(spec), "me": 1, "spec": spec}])
+    games = bylink.parse(stored)
+    assert len(games) == 1 and games[0]["spec"]["actions"] == ["8D ZEBRAS", "-"]   # the newest of the two
+    snap = linked(["8D ZEBRAS", "-", "-"], 1)
+    snap["rules"] = "o,clock=60,final=1"
+    s = fresh()
+    s["link"] = {"status": "pending", "fragment": "g1.x", "own": False, "turn": None, "view": {}}
+    s = step(s, {"t": "link_opened", "snap": snap, "bylink_games": games})
+    assert s["bylink"] == {"id": games[0]["id"], "me": 1} and s["spec"]["actions"] == ["8D ZEBRAS", "-", "-"]

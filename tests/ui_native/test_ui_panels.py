@@ -360,3 +360,23 @@ def test_hints_used_are_kept_in_the_stored_spec():
     # The next snapshot from the engine carries the hints it restored.
     s = go(s, {"t": "snapshot", "snap": played(hints=[[2, 0]])})
     assert s["spec"]["hints"] == [[2, 0]]
+
+
+def test_undo_never_takes_back_a_times_up():
+    up = {"player": 0, "kind": "time", "text": "time's up", "score": 0}
+    cal = {"player": 1, "kind": "play", "text": "8H AYE", "score": 12}
+    ann = {"player": 0, "kind": "play", "text": "8D ZEBRAS", "score": 30}
+    over = fx.snap(actions=["8D ZEBRAS", "-", "timeout @61000ms", "9H AYE"], timed_out=[True, False], phase="over",
+                   turns=[ann, dict(cal, kind="pass"), up, cal], to_move=1)
+    assert not panels.can_undo(new(over))
+    s = go(new(over), {"t": "p_undo"})
+    assert not effects(s, "p_undo")
+    # people sharing a device: the moves of a player still in the game after it can be taken back
+    three = fx.snap(kinds=("human", "human", "human"), actions=["timeout @61000ms", "8D ZEBRAS"],
+                    timed_out=[True, False, False], turns=[up, dict(ann, player=1)], to_move=2)
+    assert panels.can_undo(new(three))
+    assert not panels.can_undo(new(dict(three, actions=["timeout @61000ms"], turns=[up], to_move=1)))
+    # an overtime penalty (its player is not out) is no bar
+    penalty = {"player": 0, "kind": "time", "text": "(time)", "score": -10}
+    assert panels.can_undo(new(fx.snap(actions=["8D ZEBRAS"], timed_out=[False, False], phase="over",
+                                       turns=[ann, penalty], to_move=1)))

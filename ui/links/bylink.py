@@ -25,18 +25,47 @@ MAX_GAMES = 100
 FRIEND = "friend"   # the New game dialog's seat kind; the engine sees a "human"
 
 
-def _fnv(text):
-    h = 2166136261
-    for ch in text:
-        h = ((h ^ ord(ch)) * 16777619) & 0xFFFFFFFF
+def _fnv64(text):
+    """FNV-1a, 64 bits, over the UTF-8 bytes: stable across pages and interpreters."""
+    h = 14695981039346656037
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
     return h
 
 
+def _field(tag, value):
+    """One field of the identity, length-prefixed so no value can run into the next."""
+    value = str(value)
+    return tag + str(len(value)) + ":" + value
+
+
+def canonical_rules(rules):
+    """The rules string with its parts trimmed and its knobs in sorted order (the preset
+    first, lower case), so "o,final=1,clock=60" and "o, clock=60,final=1" are one game."""
+    parts = [p.strip() for p in str(rules or "classic").split(",")]
+    knobs = []
+    for part in parts[1:]:
+        name, sep, value = part.partition("=")
+        knobs.append(name.strip() + sep + value.strip())
+    return ",".join([parts[0].lower()] + sorted(knobs))
+
+
+def identity_text(spec):
+    """A game's identity without its moves, as text that two different games never share:
+    the canonical rules, the seed with its type (42 is not "42"), each seat, the start."""
+    seed = spec.get("seed", 0)
+    seats = spec.get("seats") or []
+    out = [_field("r", canonical_rules(spec.get("rules"))),
+           _field("i" if isinstance(seed, int) else "s", seed), _field("n", len(seats))]
+    for seat in seats:
+        out.append(_field("p", seat.get("name", "")) + _field("k", seat.get("kind", "")))
+    out.append(_field("c", spec.get("start") or ""))
+    return "".join(out)
+
+
 def game_key(spec):
-    """A game's identity without its moves: rules, seed, seats and start position."""
-    names = ",".join(str(x.get("name", "")) + ":" + str(x.get("kind", "")) for x in spec.get("seats", []))
-    text = str(spec.get("rules", "")) + "|" + str(spec.get("seed", "")) + "|" + names + "|" + str(spec.get("start") or "")
-    return "L" + hex(_fnv(text))[2:]
+    """The key of a game in the list: a 64-bit hash of its identity text."""
+    return "K" + ("%016x" % _fnv64(identity_text(spec)))
 
 
 def plain_spec(spec):
@@ -116,8 +145,18 @@ def parse(text):
         return []
     if not isinstance(data, dict) or data.get("v") != VERSION or not isinstance(data.get("games"), list):
         return []
-    return [e for e in data["games"] if isinstance(e, dict) and isinstance(e.get("id"), str)
-            and isinstance(e.get("spec"), dict) and isinstance(e.get("me"), int)]
+    out, seen = [], set()
+    for e in data["games"]:
+        if not (isinstance(e, dict) and isinstance(e.get("spec"), dict) and isinstance(e.get("me"), int)):
+            continue
+        key = game_key(e["spec"])   # re-keyed on read: entries stored under an earlier key still match
+        if key in seen:
+            continue                # one game stored twice under earlier keys: the newest is first
+        seen.add(key)
+        e = dict(e)
+        e["id"] = key
+        out.append(e)
+    return out
 
 
 def upsert(games, entry):

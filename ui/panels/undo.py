@@ -12,7 +12,21 @@ def can_undo(s):
     if s.get("check_seat", -1) >= 0:
         return False
     people = humans(s)
-    return any(t.get("player") in people and t.get("kind") != "end" for t in snap.get("turns", []))
+    return any(t.get("player") in people and t.get("kind") != "end" for t in undoable_turns(snap))
+
+
+def undoable_turns(snap):
+    """The turns Undo may take back: those after the last time's up. Time spent stays
+    spent, so a player whose time ran out is never brought back into the game (an
+    overtime penalty or a final-round attempt's time, whose player is not out, is no bar)."""
+    turns = snap.get("turns", [])
+    out = snap.get("timed_out") or []
+    start = 0
+    for i, t in enumerate(turns):
+        p = t.get("player", -1)
+        if t.get("kind") == "time" and 0 <= p < len(out) and out[p]:
+            start = i + 1
+    return turns[start:]
 
 
 def can_redo(s):
