@@ -20,7 +20,7 @@ from .usage import UsageError
 
 # Feature packages that add their own subcommands: each has a module with
 # ``add_commands(subparsers)``, whose handlers raise UsageError on bad input.
-FEATURE_COMMANDS: tuple[str, ...] = ()
+FEATURE_COMMANDS: tuple[str, ...] = (".meanings.cli", ".table.cli", ".club.cli")
 
 
 REVIEW_BUDGET_S = 10.0

@@ -1,0 +1,155 @@
+"""``python -m engine pair`` and ``python -m engine standings``: the club's commands.
+
+``pair`` reads one JSON object on stdin::
+
+    {"players": [{"name", "points", "turns", "opponents": [names], "byes": n,
+                  "firsts": n, "withdrawn": true}], "seed": s}
+
+(points and turns: the player's tournament totals, PPT = points / turns; one
+opponent name per game played; optional "firsts": games moved first, for who
+moves first; optional "withdrawn": a player whose games count but who is not
+paired) and prints ``{"pairs": [[first, second], ...],
+"bye": name or null}``, paired by RULES.md 11 (engine/club/pairing.py); when
+nobody has a turn yet the round is drawn by the seed. A note on stderr names any
+pair that meets again because no pairing without repeats exists.
+
+``standings`` reads finished games' share links on stdin (whole URLs, '#'
+fragments or bare fragments), one per line, replays each, and prints one JSON line
+per player, best first: {"rank", "player", "games", "wins", "win_pct", "ppt",
+"spread"} (a tie is half a win). Players are told apart by name (capitals and
+spaces aside). Bad input of either exits 2 with one line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..usage import UsageError
+from .model import MAX_PLAYERS, TournamentError, check_name, check_seed, name_key
+from .pairing import Entrant, pair_by_ppt
+from .replay import ResultError, replay_link
+from .standings import GameResult, standings
+
+MAX_INPUT = 5_000_000
+MAX_POINTS = 10 ** 9
+STANDINGS_KEYS = ("rank", "player", "games", "wins", "win_pct", "ppt", "spread")
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("pair", help="pair the next round by PPT (RULES.md 11): JSON on stdin")
+    p.set_defaults(func=cmd_pair)
+    p = sub.add_parser("standings", help="standings from finished games' share links, one a line on stdin")
+    p.add_argument("--lexicon", help="a word list file (one word per line) replacing the shipped ones")
+    p.set_defaults(func=cmd_standings)
+
+
+def _stdin() -> str:
+    text = sys.stdin.read(MAX_INPUT + 1)
+    if len(text) > MAX_INPUT:
+        raise UsageError(f"the input is longer than {MAX_INPUT:,} characters")
+    return text
+
+
+# -------------------------------------------------------------------- pair
+
+def cmd_pair(args) -> dict:
+    try:
+        data = json.loads(_stdin())
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"the input is not JSON: {exc}") from None
+    entrants, seed, withdrawn = read_field(data)
+    try:
+        found = pair_by_ppt([e for e in entrants if e.name not in withdrawn], seed, entrants)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if found.repeats:
+        met = ", ".join(f"{a} and {b}" for a, b in found.repeats)
+        print(f"note: no pairing without repeats exists: {met} meet again", file=sys.stderr)
+    return {"pairs": [list(p) for p in found.pairs], "bye": found.bye}
+
+
+def read_field(data) -> tuple[list[Entrant], object, set[str]]:
+    """The players, the seed and the withdrawn of ``pair``'s input, every field checked."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise UsageError('the input must be {"players": [...], "seed": ...}')
+    raw = data["players"]
+    if not 2 <= len(raw) <= MAX_PLAYERS:
+        raise UsageError(f"a round pairs 2 to {MAX_PLAYERS} players ({len(raw)} given)")
+    try:
+        seed = check_seed(data.get("seed", 1))
+        names = [check_name(p.get("name") if isinstance(p, dict) else None) for p in raw]
+    except TournamentError as exc:
+        raise UsageError(str(exc)) from None
+    keys = [name_key(n) for n in names]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            raise UsageError(f"two players are called {names[i]!r}")
+    out = []
+    for name, p in zip(names, raw):
+        points, turns = _whole(p, "points", name, -MAX_POINTS), _whole(p, "turns", name, 0)
+        byes = _whole(p, "byes", name, 0)
+        opponents = p.get("opponents", [])
+        if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+            raise UsageError(f"{name!r}: opponents must be a list of names")
+        mapped = []
+        for o in opponents:
+            if name_key(o) not in keys:
+                raise UsageError(f"{name!r} played {o[:40]!r}, who is not among the players")
+            if name_key(o) == name_key(name):
+                raise UsageError(f"{name!r} cannot be their own opponent")
+            mapped.append(names[keys.index(name_key(o))])
+        firsts = _whole(p, "firsts", name, 0)
+        if firsts > len(mapped):
+            raise UsageError(f"{name!r} moved first in more games ({firsts}) than they played")
+        if points and not turns:
+            raise UsageError(f"{name!r} has points but no turns")
+        out.append(Entrant(name, points, turns, tuple(mapped), byes, firsts))
+        if not isinstance(p.get("withdrawn", False), bool):
+            raise UsageError(f"{name!r}: withdrawn must be true or false")
+    withdrawn = {name for name, p in zip(names, raw) if p.get("withdrawn") is True}
+    if len(out) - len(withdrawn) < 2:
+        raise UsageError(f"a round pairs at least 2 players ({len(out) - len(withdrawn)} not withdrawn)")
+    return out, seed, withdrawn
+
+
+def _whole(p: dict, key: str, name: str, lo: int) -> int:
+    value = p.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_POINTS:
+        raise UsageError(f"{name!r}: {key} must be a whole number from {lo} to {MAX_POINTS}")
+    return value
+
+
+# -------------------------------------------------------------------- standings
+
+def cmd_standings(args):
+    from ..lexicon import Lexicon, LexiconFormatError
+    lines = [(i + 1, line.strip()) for i, line in enumerate(_stdin().splitlines()) if line.strip()]
+    if not lines:
+        raise UsageError("no game links on stdin (one finished game's share link a line)")
+    try:
+        lexicon = Lexicon.from_file(args.lexicon) if args.lexicon else Lexicon.default()
+    except (OSError, LexiconFormatError) as exc:
+        raise UsageError(f"cannot load word list: {exc}") from None
+    rows = standings(read_games(lines, lexicon))
+    for row in rows:
+        print(json.dumps({k: row[k] for k in STANDINGS_KEYS}))
+    return None
+
+
+def read_games(lines, lexicon) -> list[GameResult]:
+    """Each line's game, replayed; names matched without case and extra spaces."""
+    games, seen, spelled = [], {}, {}
+    for number, line in lines:
+        try:
+            game = replay_link(line, lexicon)
+        except ResultError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+        if game.fragment in seen:
+            raise UsageError(f"line {number} is the same game as line {seen[game.fragment]}")
+        seen[game.fragment] = number
+        a, b = (spelled.setdefault(name_key(n), n) for n in game.names)
+        if a == b:
+            raise UsageError(f"line {number}: both players are called {a!r}")
+        games.append(GameResult((a, b), game.scores, game.turns, game.points))
+    return games

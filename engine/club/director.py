@@ -1,0 +1,293 @@
+"""What a tournament director does, as pure functions: each takes a Tournament and
+returns a new one (the argument is never changed), or raises TournamentError and
+the tournament stays as it was.
+
+Rounds are paired one at a time, each once the one before is finished, from the
+standings as they stand (RULES.md 11). Late entries join at the next round to be
+paired; a withdrawal takes effect at once (an unplayed game of theirs in the
+latest round is dropped). A correction of an earlier round re-pairs the latest
+round's unplayed games; a game already played keeps its pairing. A result comes
+from a finished game's link (replayed: engine/club/replay.py), from a game played
+here (its link too) or from typed figures (marked as typed in the standings).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .model import (MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
+                    check_method, check_name, check_rounds, check_rules, check_seed, check_title,
+                    name_key, quote, validate, MAX_SCORE, MAX_TURNS)
+from .pairing import pair_by_ppt, pair_round_robin
+from .replay import ResultError, replay_link
+from .standings import GameResult, entrants, standings
+
+
+def new_tournament(name, rules, players, rounds, method="ppt", seed=1) -> Tournament:
+    """A tournament with no round paired yet; every argument checked."""
+    if not isinstance(players, (list, tuple)):
+        raise TournamentError("the players must be a list of names")
+    if len(players) > MAX_PLAYERS:
+        raise TournamentError(f"a tournament has at most {MAX_PLAYERS} players ({len(players)} given)")
+    names = [check_name(p) for p in players]
+    check_field(names)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise TournamentError("the number of rounds must be a whole number, at least 1")
+    check_rounds(rounds, len(names))
+    return Tournament(check_title(name), check_rules(rules), [Player(n) for n in names], rounds,
+                      check_method(method), check_seed(seed))
+
+
+# -------------------------------------------------------------------- rounds
+
+def pair_next_round(t: Tournament) -> Tournament:
+    """The next round paired; refused while the latest round has games to play."""
+    why = why_not_pair(t)
+    if why:
+        raise TournamentError(why)
+    t = copy.deepcopy(t)
+    t.paired.append(Round(len(t.paired) + 1))
+    _pair(t, len(t.paired), [])
+    return t
+
+
+def why_not_pair(t: Tournament) -> str:
+    """Why the next round cannot be paired now ("" when it can)."""
+    r = len(t.paired) + 1
+    if r > t.rounds:
+        return f"all {t.rounds} rounds are paired"
+    if t.paired:
+        missing = [g for g in t.paired[-1].games if g.result is None]
+        if missing:
+            names = ", ".join(f"{g.players[0]} v {g.players[1]}" for g in missing[:4])
+            more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+            return f"round {r - 1} is not finished: no result yet for {names}{more}"
+    playing = sum(1 for p in t.players if p.plays_in(r))
+    if playing < 2:
+        return f"round {r} needs at least 2 players ({playing} playing)"
+    return ""
+
+
+def repair_round(t: Tournament) -> Tournament:
+    """The latest round's unplayed games paired again (after a correction, a late
+    entry or a withdrawal); played games stay, and so does an unplayed game the
+    new pairing repeats."""
+    t = copy.deepcopy(t)
+    if not t.paired:
+        raise TournamentError("no round is paired yet")
+    r = len(t.paired)
+    _pair(t, r, [g for g in t.paired[-1].games if g.result is not None])
+    return t
+
+
+def _pair(t: Tournament, r: int, kept: list[Game]) -> None:
+    """Pair round r around its ``kept`` games, from the results before round r."""
+    rd = t.paired[r - 1]
+    busy = {n for g in kept for n in g.players}
+    playing = [p.name for p in t.players if p.plays_in(r) and p.name not in busy]
+    if not kept and len(playing) < 2:
+        raise TournamentError(f"round {r} needs at least 2 players ({len(playing)} playing)")
+    old = {tuple(g.players): g for g in rd.games if g.result is None}
+    number = max([g.game for g in rd.games], default=0)
+    games, bye = list(kept), None
+    if len(playing) == 1:
+        bye = playing[0]
+    elif playing:
+        before = _games(t, r)
+        byes = [rd_.bye for rd_ in t.paired[:r - 1] if rd_.bye]
+        totals = entrants(before, byes, t.names())
+        active = [totals[n] for n in playing]
+        seed = f"{t.seed}/{r}"
+        if t.method == "roundrobin":
+            found = pair_round_robin(active, r - 1, seed)
+        else:
+            found = pair_by_ppt(active, seed, list(totals.values()))
+        rd.drawn = found.drawn and not kept
+        for pair in found.pairs:
+            same = old.get(pair) or old.get(pair[::-1])
+            if same is None:
+                number += 1
+                same = Game(number, list(pair))
+            games.append(same)
+        bye = found.bye
+    rd.games, rd.bye = games, bye
+
+
+def repeats(t: Tournament, r: int) -> list[list[str]]:
+    """The games of round r between players who had met before it."""
+    met = {frozenset(g.players) for g in _games_of(t.paired[:r - 1])}
+    return [list(g.players) for g in t.round_of(r).games if frozenset(g.players) in met]
+
+
+# -------------------------------------------------------------------- players
+
+def add_player(t: Tournament, name) -> Tournament:
+    """A late entry, paired from the next round on."""
+    t = copy.deepcopy(t)
+    name = check_name(name)
+    check_field(t.names() + [name])
+    t.players.append(Player(name, len(t.paired) + 1))
+    return t
+
+
+def withdraw_player(t: Tournament, name) -> Tournament:
+    """The player is paired no more; an unplayed game of theirs in the latest round
+    is dropped (the opponent may be paired again: ``repair_round``)."""
+    t = copy.deepcopy(t)
+    player = t.player(str(name))
+    if player.left is not None:
+        raise TournamentError(f"{quote(player.name)} has already withdrawn")
+    r = len(t.paired)
+    left = r + 1
+    if t.paired:
+        rd = t.paired[-1]
+        mine = [g for g in rd.games if player.name in g.players]
+        if rd.bye == player.name or (mine and mine[0].result is None):
+            left = r
+            rd.games = [g for g in rd.games if g not in mine]
+            if rd.bye == player.name:
+                rd.bye = None
+    player.left = max(left, player.joined)
+    return t
+
+
+# -------------------------------------------------------------------- results
+
+def find_game(t: Tournament, r: int, a: str, b: str) -> tuple[Round, Game]:
+    """The game of a and b in round r (0: the latest round in which they are paired)."""
+    want = {name_key(a), name_key(b)}
+    rounds = [t.round_of(r)] if r else list(reversed(t.paired))
+    for rd in rounds:
+        for g in rd.games:
+            if {name_key(n) for n in g.players} == want:
+                return rd, g
+    where = f"round {r}" if r else "any round"
+    raise TournamentError(f"{a} and {b} are not paired in {where}")
+
+
+def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
+             replace: bool = False) -> tuple[Tournament, str]:
+    """Record a finished game's link as the result of its pairing (found by its
+    players in round r; 0: the latest round pairing them). Returns the tournament
+    and a message (a flag: the game was not started from the pairing, or the
+    other player moved first; or that this link is already recorded)."""
+    if source not in ("link", "here"):
+        raise TournamentError("a game's result comes from a link or a game played here")
+    try:
+        game = replay_link(text, lexicon)
+    except ResultError as exc:
+        raise TournamentError(str(exc)) from None
+    if game.rules != check_rules(t.rules):
+        raise TournamentError(f"this game was played under the rules {game.rules}; the tournament's "
+                              f"are {check_rules(t.rules)}")
+    for name in game.names:
+        if not any(name_key(name) == name_key(p) for p in t.names()):
+            raise TournamentError(f"{quote(name)}, a player of this game, is not in this tournament: "
+                                  "the game is not one of its pairings")
+    t = copy.deepcopy(t)
+    rd, g = find_game(t, r, *game.names)
+    for other_rd in t.paired:
+        for other in other_rd.games:
+            if other is not g and other.result is not None and other.result.link == game.fragment:
+                raise TournamentError(f"this game is already the result of round {other_rd.round} "
+                                      f"({other.players[0]} v {other.players[1]})")
+    if g.result is not None:
+        if g.result.link == game.fragment:
+            return t, "this game is already recorded"
+        if not replace:
+            kind = "another game's link" if g.result.link else "typed figures"
+            raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
+                                  f"result ({kind}); correct it to replace it")
+    flip = name_key(game.names[0]) != name_key(g.players[0])
+    order = (lambda pair: [pair[1], pair[0]]) if flip else list
+    notes = []
+    if game.seed != t.game_seed(rd.round, g):
+        notes.append("this game was not started from the pairing (its seed differs)")
+    if flip:
+        notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first")
+    note = "; ".join(notes) or None
+    result = Result(source, order(game.scores), order(game.turns), order(game.points), int(flip),
+                    game.fragment, note)
+    _set_result(t, rd, g, result)
+    return t, (note or "")
+
+
+def add_typed(t: Tournament, r: int, first: str, second: str, scores, turns,
+              replace: bool = False) -> Tournament:
+    """Figures typed from a board game's score sheet: both scores and both turn
+    counts, in the order of the names given (PPT: score over turns)."""
+    scores, turns = _pair_of(scores, -MAX_SCORE, MAX_SCORE, "scores"), _pair_of(turns, 1, MAX_TURNS, "turns")
+    t = copy.deepcopy(t)
+    rd, g = find_game(t, r, str(first), str(second))
+    if g.result is not None and not replace:
+        raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
+                              "result; correct it to replace it")
+    if name_key(first) != name_key(g.players[0]):
+        scores, turns = scores[::-1], turns[::-1]
+    _set_result(t, rd, g, Result("typed", scores, turns, list(scores), 0))
+    return t
+
+
+def clear_result(t: Tournament, r: int, first: str, second: str) -> Tournament:
+    """Take a result back (a correction); the game is to be played again."""
+    t = copy.deepcopy(t)
+    rd, g = find_game(t, r, str(first), str(second))
+    if g.result is None:
+        raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} has no result")
+    _set_result(t, rd, g, None)
+    return t
+
+
+def _set_result(t: Tournament, rd: Round, g: Game, result: Result | None) -> None:
+    g.result = result
+    if rd.round < len(t.paired) and any(x.result is None for x in t.paired[-1].games):
+        _pair(t, len(t.paired), [x for x in t.paired[-1].games if x.result is not None])
+    validate(t)
+
+
+def _pair_of(values, lo: int, hi: int, what: str) -> list[int]:
+    if not isinstance(values, (list, tuple)) or len(values) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in values):
+        raise TournamentError(f"the {what} are two whole numbers from {lo} to {hi}")
+    return list(values)
+
+
+# -------------------------------------------------------------------- standings
+
+def tournament_games(t: Tournament) -> list[GameResult]:
+    return _games_of(t.paired)
+
+
+def _games(t: Tournament, before: int) -> list[GameResult]:
+    return _games_of(t.paired[:before - 1])
+
+
+def _games_of(rounds) -> list[GameResult]:
+    out = []
+    for rd in rounds:
+        for g in rd.games:
+            res = g.result
+            if res is None:
+                continue
+            k = res.first
+            out.append(GameResult((g.players[k], g.players[1 - k]), (res.scores[k], res.scores[1 - k]),
+                                  (res.turns[k], res.turns[1 - k]), (res.points[k], res.points[1 - k]),
+                                  res.source == "typed"))
+    return out
+
+
+def table(t: Tournament) -> list[dict]:
+    """The standings (engine/club/standings.py), each row also saying "withdrawn"."""
+    rows = standings(tournament_games(t), [rd.bye for rd in t.paired if rd.bye], t.names())
+    gone = {p.name for p in t.players if p.left is not None}
+    for row in rows:
+        row["withdrawn"] = row["player"] in gone
+    return rows
+
+
+def game_spec(t: Tournament, r: int, a: str, b: str) -> dict:
+    """The spec of a pairing's game (engine/session.py ``open``): its rules, its
+    seed and its players in order, both people (the page may seat a computer)."""
+    rd, g = find_game(t, r, a, b)
+    return {"rules": t.rules, "seed": t.game_seed(rd.round, g),
+            "seats": [{"name": n, "kind": "human"} for n in g.players], "actions": []}

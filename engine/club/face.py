@@ -1,0 +1,233 @@
+"""The tournament director's text face: what the page calls through the engine worker.
+
+Like engine/session.py, every argument and result is a str (JSON text) or an int.
+The worker keeps nothing: the page stores the tournament (the JSON object under
+"tournament" in a reply) and passes it back as text with each call. A request
+that cannot be carried out returns ``{"error": message}`` and the page keeps the
+tournament as it was; nothing here raises for bad input.
+
+Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
+
+- ``tournament_new(spec)``: spec {"name", "rules" (preset or rules string),
+  "players": [names], "rounds", "method": "ppt" | "roundrobin", "seed"}.
+- ``tournament_import(text)``: a tournament's JSON (an export), checked.
+- ``tournament_pair_round(t)``: the next round paired (the one before must be
+  finished); the message says when the round was drawn or repeats were needed.
+- ``tournament_repair_round(t)``: the latest round's unplayed games paired again.
+- ``tournament_add_player(t, name)`` / ``tournament_withdraw(t, name)``.
+- ``tournament_add_result_link(t, link, round=0, source="link", replace=0)``: a
+  finished game's share link (or, source "here", the link of a game played on
+  this device) as a result: replayed, checked against the pairing (round 0: the
+  latest round pairing its players). The message flags a game not started from
+  the pairing or the other player moving first.
+- ``tournament_add_typed(t, typed)``: typed {"round", "first", "second",
+  "scores": [a, b], "turns": [a, b], "replace": false}, in the names' order.
+- ``tournament_clear_result(t, round, first, second)``: take a result back.
+
+Reading:
+
+- ``tournament_standings(t)``: {"standings": rows (engine/club/standings.py, with
+  "withdrawn"), "rounds": [{"round", "drawn", "bye", "finished", "repeats",
+  "games": [{"game", "players", "seed", "result"}]}], "next": {"can_pair", "why"}}.
+- ``tournament_game(t, round, first, second)``: {"spec": the pairing's game spec
+  for session.open (both seats people), "link": its start link's fragment}.
+- ``tournament_link(t)``: {"link": the standings link's fragment, without '#'}.
+- ``tournament_open_link(fragment)``: {"tournament", "readonly": true}.
+- ``tournament_tsh(t)``: {"tsh": the .t file's text, "renamed": {name: as written}}.
+
+The word lists for replaying links are the session's (``session.load_lexicon``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..records.link import encode as encode_game_link
+from . import director, share
+from .model import Tournament, TournamentError
+
+MAX_TEXT = 5_000_000
+
+
+def _error(exc: Exception) -> str:
+    return json.dumps({"error": str(exc)})
+
+
+def _load(text) -> Tournament:
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise TournamentError("the tournament is not readable")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise TournamentError("the tournament is not readable (not JSON)") from None
+    if isinstance(data, dict) and "tournament" in data and "format" not in data:
+        data = data["tournament"]      # a whole reply passed back is fine too
+    return Tournament.from_dict(data)
+
+
+def _changed(t: Tournament, message: str = "") -> str:
+    return json.dumps({"tournament": t.to_dict(), "message": message})
+
+
+def _lexicon():
+    from .. import session
+    return session._need_lexicon()
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool):
+        raise TournamentError(f"{what} must be a whole number")
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise TournamentError(f"{what} must be a whole number") from None
+
+
+# -------------------------------------------------------------------- changes
+
+def tournament_new(spec: str) -> str:
+    try:
+        data = json.loads(spec)
+        if not isinstance(data, dict):
+            raise TournamentError("a new tournament is {\"name\", \"rules\", \"players\", \"rounds\", ...}")
+        t = director.new_tournament(data.get("name"), data.get("rules", "classic"), data.get("players"),
+                                    data.get("rounds"), data.get("method", "ppt"), data.get("seed", 1))
+        return _changed(t)
+    except (ValueError, TypeError, RecursionError) as exc:
+        return _error(exc if isinstance(exc, TournamentError) else TournamentError(
+            "the new tournament's details are not readable"))
+
+
+def tournament_import(text: str) -> str:
+    try:
+        return _changed(_load(text))
+    except ValueError as exc:
+        return _error(exc)
+
+
+def tournament_pair_round(t: str) -> str:
+    try:
+        new = director.pair_next_round(_load(t))
+    except ValueError as exc:
+        return _error(exc)
+    return _changed(new, _round_message(new, len(new.paired)))
+
+
+def tournament_repair_round(t: str) -> str:
+    try:
+        new = director.repair_round(_load(t))
+    except ValueError as exc:
+        return _error(exc)
+    return _changed(new, _round_message(new, len(new.paired)))
+
+
+def _round_message(t: Tournament, r: int) -> str:
+    parts = []
+    rd = t.round_of(r)
+    if rd.drawn:
+        parts.append(f"Round {r} is drawn by the seed (nobody has a PPT yet).")
+    again = director.repeats(t, r)
+    if again:
+        met = ", ".join(f"{a} and {b}" for a, b in again)
+        parts.append(f"No pairing without repeats exists: {met} meet again.")
+    return " ".join(parts)
+
+
+def tournament_add_player(t: str, name: str) -> str:
+    try:
+        new = director.add_player(_load(t), name)
+    except ValueError as exc:
+        return _error(exc)
+    return _changed(new, f"{new.players[-1].name} plays from round {new.players[-1].joined}.")
+
+
+def tournament_withdraw(t: str, name: str) -> str:
+    try:
+        old = _load(t)
+        new = director.withdraw_player(old, name)
+    except ValueError as exc:
+        return _error(exc)
+    dropped = sum(len(rd.games) for rd in old.paired) - sum(len(rd.games) for rd in new.paired)
+    note = " Their unplayed game was dropped; pair the round again to pair their opponent." if dropped else ""
+    return _changed(new, f"{new.player(str(name)).name} is paired no more.{note}")
+
+
+def tournament_add_result_link(t: str, link: str, round: int = 0, source: str = "link",  # noqa: A002
+                               replace: int = 0) -> str:
+    try:
+        new, message = director.add_link(_load(t), _int(round, "the round"), str(link), _lexicon(),
+                                         str(source), bool(replace))
+    except ValueError as exc:
+        return _error(exc)
+    return _changed(new, message)
+
+
+def tournament_add_typed(t: str, typed: str) -> str:
+    try:
+        data = json.loads(typed)
+        if not isinstance(data, dict):
+            raise TournamentError("typed figures are {\"round\", \"first\", \"second\", \"scores\", \"turns\"}")
+        new = director.add_typed(_load(t), _int(data.get("round", 0), "the round"), str(data.get("first")),
+                                 str(data.get("second")), data.get("scores"), data.get("turns"),
+                                 bool(data.get("replace", False)))
+    except (ValueError, TypeError, RecursionError) as exc:
+        return _error(exc if isinstance(exc, TournamentError) else TournamentError(
+            "the typed figures are not readable"))
+    return _changed(new)
+
+
+def tournament_clear_result(t: str, round: int, first: str, second: str) -> str:  # noqa: A002
+    try:
+        return _changed(director.clear_result(_load(t), _int(round, "the round"), str(first), str(second)))
+    except ValueError as exc:
+        return _error(exc)
+
+
+# -------------------------------------------------------------------- reading
+
+def tournament_standings(t: str) -> str:
+    try:
+        tour = _load(t)
+    except ValueError as exc:
+        return _error(exc)
+    rounds, data = [], tour.to_dict()["paired"]
+    for rd in tour.paired:
+        games = [{"game": g.game, "players": list(g.players), "seed": tour.game_seed(rd.round, g),
+                  "result": data[rd.round - 1]["games"][i]["result"]}
+                 for i, g in enumerate(rd.games)]
+        rounds.append({"round": rd.round, "drawn": rd.drawn, "bye": rd.bye, "games": games,
+                       "finished": all(g.result is not None for g in rd.games),
+                       "repeats": director.repeats(tour, rd.round)})
+    why = director.why_not_pair(tour)
+    return json.dumps({"standings": director.table(tour), "rounds": rounds,
+                       "next": {"can_pair": not why, "why": why}})
+
+
+def tournament_game(t: str, round: int, first: str, second: str) -> str:  # noqa: A002
+    try:
+        spec = director.game_spec(_load(t), _int(round, "the round"), str(first), str(second))
+        return json.dumps({"spec": spec, "link": encode_game_link(spec)})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def tournament_link(t: str) -> str:
+    try:
+        return json.dumps({"link": share.encode(_load(t))})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def tournament_open_link(fragment: str) -> str:
+    try:
+        return json.dumps({"tournament": share.decode(str(fragment)).to_dict(), "readonly": True})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def tournament_tsh(t: str) -> str:
+    try:
+        text, renamed = share.tsh(_load(t))
+        return json.dumps({"tsh": text, "renamed": renamed})
+    except ValueError as exc:
+        return _error(exc)

@@ -1,0 +1,209 @@
+"""Pairing a round (RULES.md 11): "everyone plays the average player" by PPT, or a
+round robin; byes for an odd field; who moves first, balanced.
+
+The PPT objective: the field's PPT is every game's points over every game's turns;
+a player's opponents' combined PPT is the mean of the current PPTs of all their
+opponents, this round's included. The pairing minimises the sum over the players
+of (combined PPT - field PPT) squared. Each player's term depends only on their
+own opponents, so the sum is a sum of per-pair costs and the best pairing is a
+minimum-cost perfect matching (engine/club/blossom.py). A player with no turns
+yet counts as average (the field's PPT) when they are someone's opponent.
+
+Repeats: each earlier meeting of a pair costs more than any pairing's whole PPT
+cost, so a repeat-free pairing always wins when one exists, and otherwise the one
+with the fewest repeated meetings; ``Pairing.repeats`` names them so the page can
+say so. Byes: an odd field gets a "bye" vertex that only the players with the
+fewest byes may take (RULES.md 11: never the same player twice while others have
+had none); the bye player's term is their objective as it stands.
+
+Round 1 (nobody has a PPT yet) is drawn by the tournament's seed: a shuffle, the
+last player sitting out an odd field. Costs are whole numbers (millionths of a
+squared point), so the matching is exact and the same under CPython and Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .blossom import min_cost_perfect_matching
+
+SCALE = 10 ** 6               # costs in millionths of a squared point per turn
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """What pairing needs of a player: tournament totals before the round."""
+
+    name: str
+    points: int = 0                     # PPT numerator over the player's games
+    turns: int = 0                      # PPT denominator
+    opponents: tuple[str, ...] = ()     # one name per game played (a repeat twice)
+    byes: int = 0
+    firsts: int = 0                     # games in which the player moved first
+
+    @property
+    def ppt(self) -> float | None:
+        return self.points / self.turns if self.turns else None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round's pairs (first mover first), the bye, and the pairs who had
+    already met (only when no pairing without repeats existed)."""
+
+    pairs: tuple[tuple[str, str], ...]
+    bye: str | None = None
+    repeats: tuple[tuple[str, str], ...] = ()
+    drawn: bool = False                 # drawn by the seed: nobody had a PPT yet
+    cost: int = 0                       # the objective in millionths (0 when drawn)
+
+
+def field_ppt(everyone) -> float | None:
+    """Total points over total turns of every game so far (None before any turn)."""
+    turns = sum(e.turns for e in everyone)
+    return sum(e.points for e in everyone) / turns if turns else None
+
+
+def meetings(active) -> dict[frozenset, int]:
+    """How many times each pair of players has met (each game is listed by both;
+    a game only one of them lists still counts)."""
+    seen: dict[tuple[str, str], int] = {}
+    for e in active:
+        for o in e.opponents:
+            seen[(e.name, o)] = seen.get((e.name, o), 0) + 1
+    return {frozenset((a, b)): max(n, seen.get((b, a), 0)) for (a, b), n in seen.items() if a != b}
+
+
+def ppt_costs(active, everyone=None) -> tuple[list[list[int]], list[int]]:
+    """The integer cost of pairing active[i] with active[j] and of a bye for
+    active[i] (RULES.md 11's objective, before repeat penalties)."""
+    everyone = list(everyone if everyone is not None else active)
+    avg = field_ppt(everyone)
+    if avg is None:
+        raise ValueError("nobody has a PPT yet: the round is drawn, not paired by PPT")
+    current = {e.name: (e.ppt if e.ppt is not None else avg) for e in everyone}
+    sums = [sum(current[o] for o in e.opponents) for e in active]
+    counts = [len(e.opponents) for e in active]
+
+    def term(i: int, extra: float | None) -> float:
+        if extra is None:
+            return ((sums[i] / counts[i]) - avg) ** 2 if counts[i] else 0.0
+        return ((sums[i] + extra) / (counts[i] + 1) - avg) ** 2
+
+    n = len(active)
+    cost = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            c = term(i, current[active[j].name]) + term(j, current[active[i].name])
+            cost[i][j] = cost[j][i] = round(c * SCALE)
+    return cost, [round(term(i, None) * SCALE) for i in range(n)]
+
+
+def pair_by_ppt(active, seed, everyone=None) -> Pairing:
+    """Pair the active players by the PPT objective; drawn by ``seed`` when nobody
+    has a PPT yet. ``everyone``: all players whose games count (withdrawn ones too)."""
+    active = list(active)
+    _check_field(active)
+    rng = random.Random(f"pair:{seed}")
+    everyone = list(everyone if everyone is not None else active)
+    if field_ppt(everyone) is None:
+        if not any(e.opponents or e.byes for e in active):
+            order = list(active)
+            rng.shuffle(order)
+            bye = order.pop().name if len(order) % 2 else None
+            pairs = [first_mover(order[i], order[i + 1], rng) for i in range(0, len(order), 2)]
+            return Pairing(tuple(pairs), bye, (), True)
+        n = len(active)
+        cost = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                cost[i][j] = cost[j][i] = rng.randrange(SCALE)
+        found = best_pairing(active, cost, [0] * n, rng)
+        return Pairing(found.pairs, found.bye, found.repeats, True)
+    cost, bye_cost = ppt_costs(active, everyone)
+    return best_pairing(active, cost, bye_cost, rng)
+
+
+def round_robin(names) -> list[list[tuple[str, str | None]]]:
+    """The circle method: n players in n - 1 rounds (n rounds for odd n, one bye
+    each: a pair with None). Everyone meets everyone exactly once."""
+    players = list(names) + ([None] if len(names) % 2 else [])
+    m = len(players)
+    rounds = []
+    for _ in range(m - 1):
+        pairs = []
+        for i in range(m // 2):
+            a, b = players[i], players[m - 1 - i]
+            pairs.append((a, b) if a is not None else (b, a))
+        rounds.append(pairs)
+        players = [players[0], players[-1]] + players[1:-1]
+    return rounds
+
+
+def pair_round_robin(active, round_index: int, seed) -> Pairing:
+    """Round ``round_index`` (0-based) of the circle schedule over the active players
+    in their order; when the field changed (a late entry, a withdrawal) the nearest
+    pairing with no repeat: a scheduled pair costs 0, any other new pair 1."""
+    active = list(active)
+    _check_field(active)
+    names = [e.name for e in active]
+    schedule = round_robin(names)
+    scheduled = schedule[round_index % len(schedule)] if schedule else []
+    wanted = {frozenset(p) for p in scheduled if p[1] is not None}
+    sits = {p[0] for p in scheduled if p[1] is None}
+    n = len(active)
+    cost = [[0 if frozenset((names[i], names[j])) in wanted else 1 for j in range(n)] for i in range(n)]
+    return best_pairing(active, cost, [0 if name in sits else 1 for name in names],
+                        random.Random(f"pair:{seed}"))
+
+
+def best_pairing(active, cost, bye_cost, rng) -> Pairing:
+    """The pairing of least cost after the fewest repeated meetings; for an odd
+    field, a bye for one of the players with the fewest byes."""
+    n = len(active)
+    met = meetings(active)
+    names = [e.name for e in active]
+    times = [[met.get(frozenset((names[i], names[j])), 0) for j in range(n)] for i in range(n)]
+    size = n + n % 2
+    top = max([cost[i][j] for i in range(n) for j in range(n) if i != j] + list(bye_cost) + [0])
+    penalty = top * (size // 2) + 1    # one meeting more outweighs any pairing's cost
+    matrix: list[list[int | None]] = [[None] * size for _ in range(size)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            matrix[i][j] = matrix[j][i] = cost[i][j] + penalty * times[i][j]
+    if n % 2:
+        fewest = min(e.byes for e in active)
+        for i, e in enumerate(active):
+            if e.byes == fewest:
+                matrix[i][n] = matrix[n][i] = bye_cost[i]
+    mate = min_cost_perfect_matching(matrix)
+    pairs, repeats, bye, total = [], [], None, 0
+    for i in range(n):
+        j = mate[i]
+        if j == n:
+            bye, total = names[i], total + bye_cost[i]
+        elif i < j:
+            pairs.append(first_mover(active[i], active[j], rng))
+            total += cost[i][j]
+            if times[i][j]:
+                repeats.append(pairs[-1])
+    return Pairing(tuple(pairs), bye, tuple(repeats), False, total)
+
+
+def first_mover(a: Entrant, b: Entrant, rng) -> tuple[str, str]:
+    """(first, second): the one who has moved first less often (relative to their
+    games) moves first; then the one with fewer firsts; then the seed's coin."""
+    def key(e: Entrant):
+        return (2 * e.firsts - len(e.opponents), e.firsts)
+    if key(a) != key(b):
+        return (a.name, b.name) if key(a) < key(b) else (b.name, a.name)
+    return (a.name, b.name) if rng.random() < 0.5 else (b.name, a.name)
+
+
+def _check_field(active) -> None:
+    if len(active) < 2:
+        raise ValueError(f"a round needs at least 2 players to pair ({len(active)} playing)")
+    names = [e.name for e in active]
+    if len(set(names)) != len(names):
+        raise ValueError("two players share a name")

@@ -1,0 +1,89 @@
+"""A result from a game link: decode it, replay it, take the figures from the replay.
+
+Why replay: a link carries the moves, not the scores, so the scores and turns a
+tournament records are the ones the engine computes, never typed numbers. A link
+that cannot be read, whose game does not replay, has not two players, starts
+from a set-up position or is not finished is refused with the reason.
+
+Turns and points count as PPT counts them (RULES.md 8, ``Game.ppt``, which the
+tests hold this to): every score-sheet turn of the player, less a trailing run of
+passes when they were stuck at the end (unless the opponent found a play with
+those tiles in the final round); an invalid final-round attempt is a turn worth 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actionlog import FINAL, PASS, is_turn
+from ..game import Game
+from ..records.link import LinkError, decode, encode
+from ..rules import Rules
+
+
+class ResultError(ValueError):
+    """A result that cannot be recorded (the message is for a player)."""
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What a finished game's link gives a tournament (seat 0 moved first)."""
+
+    fragment: str                   # the link's game data, without view options
+    rules: str
+    seed: int | str
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    turns: tuple[int, int]
+    points: tuple[int, int]
+
+
+def ppt_parts(game: Game, player: int) -> tuple[int, int]:
+    """(points, turns) whose ratio is ``game.ppt(player)``: what a tournament adds up
+    across games (RULES.md 8: the sum of turn scores over the sum of turns)."""
+    turns = [t for t in game.turns if t.player == player and is_turn(t)]
+    # an invalid final-round attempt is a turn worth 0 (seed 000 rule 13)
+    points = sum(0 if t.kind == FINAL and t.invalid else t.score for t in turns)
+    main = [t for t in turns if t.kind != FINAL]
+    finals = len(turns) - len(main)
+    opponent_found = game.players == 2 and any(
+        t.kind == FINAL and t.player == 1 - player and not t.invalid for t in game.turns)
+    if game.over and not opponent_found:
+        while main and main[-1].kind == PASS:
+            main.pop()
+    return points, len(main) + finals
+
+
+def game_spec(text: str) -> dict:
+    """The game spec of a link (a whole URL, a '#' fragment or a bare fragment)."""
+    try:
+        return decode(str(text))
+    except LinkError as exc:
+        raise ResultError(f"this game link cannot be read: {exc}") from None
+
+
+def replay_link(text: str, lexicon) -> Replayed:
+    """Replay the game of a share link; ResultError when it cannot be a result."""
+    spec = game_spec(text)
+    seats = spec["seats"]
+    if len(seats) != 2:
+        raise ResultError(f"a tournament game has two players; this link's game has {len(seats)}")
+    if spec.get("start"):
+        raise ResultError("this game began from a set-up position; a tournament game starts "
+                          "from an empty board")
+    names = [s["name"].strip() for s in seats]
+    if not all(names):
+        raise ResultError("a seat of this game has no name; a result needs both players' names")
+    try:
+        rules = Rules.from_string(spec["rules"])
+        game = Game.replay(rules, spec["seed"], spec["actions"], 2, lexicon=lexicon, names=names)
+    except ValueError as exc:
+        raise ResultError(f"the game in this link does not replay: {exc}") from None
+    if not game.over:
+        raise ResultError(f"this game is not finished (after {len(game.actions)} moves): "
+                          "a result needs the finished game's link")
+    parts = [ppt_parts(game, p) for p in (0, 1)]
+    fragment = encode({k: spec[k] for k in ("rules", "seed", "seats", "actions")})
+    return Replayed(fragment, rules.to_string(), spec["seed"], (names[0], names[1]),
+                    (game.scores[0], game.scores[1]), (parts[0][1], parts[1][1]),
+                    (parts[0][0], parts[1][0]))

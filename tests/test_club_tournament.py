@@ -1,0 +1,287 @@
+"""The tournament model and its director (engine/club/model.py, director.py):
+validation, JSON round trips, rounds, results from real game links, typed
+results, corrections, late entries and withdrawals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.club import director
+from engine.club.model import MAX_PLAYERS, Tournament, TournamentError
+from engine.club.pairing import pair_by_ppt
+from engine.club.standings import entrants
+from test_club_replay import LEX, finished_link, link_of, make_game
+
+SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+def new(players=SIX, rounds=3, **kw) -> Tournament:
+    return director.new_tournament("Club night", kw.pop("rules", "classic"), players, rounds,
+                                   seed=kw.pop("seed", "club"), **kw)
+
+
+def play_round(t: Tournament, plays: int = 4) -> Tournament:
+    """Every unplayed game of the latest round played for real and recorded by link."""
+    rd = t.paired[-1]
+    for g in rd.games:
+        if g.result is None:
+            text = finished_link(g.players[0], g.players[1], t.game_seed(rd.round, g), plays)
+            t, message = director.add_link(t, rd.round, text, LEX)
+            assert message == ""
+    return t
+
+
+def round_trip(t: Tournament) -> Tournament:
+    return Tournament.from_dict(json.loads(json.dumps(t.to_dict())))
+
+
+# ---------------------------------------------------------------------- a whole tournament
+
+def test_six_players_three_rounds_by_ppt():
+    t = new()
+    t = director.pair_next_round(t)
+    rd = t.paired[0]
+    assert rd.drawn and len(rd.games) == 3 and rd.bye is None
+    t = play_round(t)
+    t = director.pair_next_round(t)
+    assert not t.paired[1].drawn and director.repeats(t, 2) == []
+    # round 2 is what pairing by PPT gives from round 1's results
+    totals = entrants(director.tournament_games(t)[:3], [], t.names())
+    expected = pair_by_ppt([totals[n] for n in t.names()], "club/2", list(totals.values()))
+    assert [tuple(g.players) for g in t.paired[1].games] == list(expected.pairs)
+    t = play_round(t)
+    t = director.pair_next_round(t)
+    t = play_round(t)
+    met = [frozenset(g.players) for rd in t.paired for g in rd.games]
+    assert len(met) == len(set(met)) == 9          # nobody met twice
+    table = director.table(t)
+    assert [r["games"] for r in table] == [3] * 6
+    assert sum(r["wins"] for r in table) == 9
+    assert sum(r["spread"] for r in table) == 0
+    for row in table:                              # PPT over the player's games, from the replays
+        res = [(g.result, g.players.index(row["player"])) for rd in t.paired for g in rd.games
+               if row["player"] in g.players]
+        assert row["points"] == sum(r.points[i] for r, i in res)
+        assert row["turns"] == sum(r.turns[i] for r, i in res)
+    with pytest.raises(TournamentError, match="all 3 rounds are paired"):
+        director.pair_next_round(t)
+    assert round_trip(t) == t
+
+
+def test_firsts_are_balanced_over_a_round_robin():
+    t = new(SIX[:4], rounds=3, method="roundrobin")
+    for _ in range(3):
+        t = play_round(director.pair_next_round(t), plays=2)
+    met = sorted(sorted(g.players) for rd in t.paired for g in rd.games)
+    assert met == sorted(sorted([a, b]) for i, a in enumerate(SIX[:4]) for b in SIX[i + 1:4])
+    firsts = {n: 0 for n in SIX[:4]}
+    for rd in t.paired:
+        for g in rd.games:
+            firsts[g.players[g.result.first]] += 1
+    assert sorted(firsts.values()) == [1, 1, 2, 2]
+
+
+def test_an_odd_round_robin_gives_everyone_one_bye():
+    t = new(SIX[:5], rounds=5, method="roundrobin")
+    for _ in range(5):
+        t = director.pair_next_round(t)
+        for g in t.paired[-1].games:
+            t = director.add_typed(t, 0, g.players[0], g.players[1], [300, 250], [10, 10])
+    assert sorted(rd.bye for rd in t.paired) == sorted(SIX[:5])
+    assert all(r["games"] == 4 and r["byes"] == 1 for r in director.table(t))
+
+
+def test_the_next_round_waits_for_the_last_one():
+    t = director.pair_next_round(new())
+    g = t.paired[0].games[0]
+    t = director.add_typed(t, 1, g.players[0], g.players[1], [400, 380], [12, 12])
+    with pytest.raises(TournamentError, match=r"round 1 is not finished: no result yet for \w+ v \w+, \w+ v \w+"):
+        director.pair_next_round(t)
+
+
+# ---------------------------------------------------------------------- results
+
+def test_a_link_of_another_game_is_refused_with_the_reason():
+    t = director.pair_next_round(new())
+    g = t.paired[0].games[0]
+    other = next(x for x in t.paired[0].games if x is not g)
+    stranger = finished_link("Zed", g.players[1], "x")
+    with pytest.raises(TournamentError, match="'Zed', a player of this game, is not in this tournament"):
+        director.add_link(t, 0, stranger, LEX)
+    crossed = finished_link(g.players[0], other.players[0], "x")
+    with pytest.raises(TournamentError, match="are not paired in round 1"):
+        director.add_link(t, 1, crossed, LEX)
+    wrong_rules = finished_link(g.players[0], g.players[1], "x", rules="o")
+    with pytest.raises(TournamentError, match="played under the rules o; the tournament's are classic"):
+        director.add_link(t, 1, wrong_rules, LEX)
+    unfinished = link_of(make_game(g.players[0], g.players[1], "x", finish=False))
+    with pytest.raises(TournamentError, match="not finished"):
+        director.add_link(t, 1, unfinished, LEX)
+    assert all(x.result is None for x in t.paired[0].games)    # the tournament as it was
+
+
+def test_two_different_links_for_one_pairing_are_refused_the_same_one_twice_is_no_change():
+    t = director.pair_next_round(new())
+    g = t.paired[0].games[0]
+    first = finished_link(g.players[0], g.players[1], t.game_seed(1, g))
+    t, _ = director.add_link(t, 1, first, LEX)
+    again, message = director.add_link(t, 1, "#" + first, LEX)
+    assert message == "this game is already recorded" and again == t
+    second = finished_link(g.players[0], g.players[1], t.game_seed(1, g), plays=6)
+    with pytest.raises(TournamentError, match="already has a result \\(another game's link\\); correct it"):
+        director.add_link(t, 1, second, LEX)
+    corrected, _ = director.add_link(t, 1, second, LEX, replace=True)
+    assert corrected.paired[0].games[0].result.link == second
+
+
+def test_one_game_cannot_be_the_result_of_two_pairings():
+    data = new(["A", "B", "C", "D"]).to_dict()
+    typed = {"source": "typed", "scores": [300, 200], "turns": [10, 10], "points": [300, 200]}
+    data["paired"] = [{"round": r, "games": [{"game": 1, "players": ["A", "B"]},
+                                             {"game": 2, "players": ["C", "D"], "result": typed}]}
+                      for r in (1, 2)]             # a repeat, as after withdrawals
+    t = Tournament.from_dict(data)
+    text = finished_link("A", "B", "same")
+    t, _ = director.add_link(t, 1, text, LEX)
+    with pytest.raises(TournamentError, match=r"already the result of round 1 \(A v B\)"):
+        director.add_link(t, 2, text, LEX)
+
+
+def test_a_game_not_started_from_the_pairing_or_with_the_other_first_is_flagged():
+    t = director.pair_next_round(new())
+    g = t.paired[0].games[0]
+    a, b = g.players
+    game = make_game(b, a, "elsewhere", plays=5)
+    t, message = director.add_link(t, 0, link_of(game), LEX)
+    assert message == (f"this game was not started from the pairing (its seed differs); "
+                       f"{b} moved first; the pairing had {a} first")
+    res = t.paired[0].games[0].result
+    assert res.note == message and res.first == 1
+    assert res.scores == [game.scores[1], game.scores[0]]       # stored in the pairing's order
+    row = {r["player"]: r for r in director.table(t)}
+    assert row[b]["spread"] == game.scores[0] - game.scores[1]
+
+
+def test_typed_results_are_checked_and_marked():
+    t = director.pair_next_round(new())
+    a, b = t.paired[0].games[0].players
+    for scores, turns, message in (([400], [10, 10], "the scores are two whole numbers"),
+                                   ([400, 300], [0, 10], "the turns are two whole numbers from 1"),
+                                   ([400, "x"], [10, 10], "the scores")):
+        with pytest.raises(TournamentError, match=message):
+            director.add_typed(t, 1, a, b, scores, turns)
+    t = director.add_typed(t, 1, b, a, [350, 420], [11, 12])      # names in either order
+    res = t.paired[0].games[0].result
+    assert (res.source, res.scores, res.turns, res.points) == ("typed", [420, 350], [12, 11], [420, 350])
+    assert {r["player"]: r["typed"] for r in director.table(t)}[a] == 1
+    with pytest.raises(TournamentError, match="already has a result"):
+        director.add_typed(t, 1, a, b, [1, 2], [3, 4])
+
+
+def test_a_correction_re_pairs_the_unplayed_games_and_keeps_the_played_ones():
+    t = play_round(director.pair_next_round(new()))
+    t = director.pair_next_round(t)
+    kept = t.paired[1].games[0]
+    t = director.add_typed(t, 2, kept.players[0], kept.players[1], [500, 100], [10, 10])
+
+    def pairs(games):
+        return {frozenset(x.players) for x in games}
+    changed = 0
+    for g in t.paired[0].games:
+        for scores in ([900, 100], [100, 900]):
+            fixed = director.add_typed(t, 1, g.players[0], g.players[1], scores, [10, 10], replace=True)
+            assert fixed.paired[1].games[0] == t.paired[1].games[0]      # played: stays
+            assert sorted(n for x in fixed.paired[1].games for n in x.players) == sorted(SIX)
+            # the unplayed games are what the corrected standings pair around the kept game
+            base = Tournament.from_dict(fixed.to_dict())
+            base.paired[1].games = [fixed.paired[1].games[0]]
+            assert pairs(director.repair_round(base).paired[1].games) == pairs(fixed.paired[1].games)
+            changed += pairs(fixed.paired[1].games) != pairs(t.paired[1].games)
+    assert changed                                   # some correction moved a pairing
+    cleared = director.clear_result(fixed, 1, g.players[0], g.players[1])
+    assert cleared.paired[0].games[-1].result is None
+
+
+# ---------------------------------------------------------------------- players
+
+def test_a_late_entry_plays_from_the_next_round():
+    t = play_round(director.pair_next_round(new(SIX[:4], rounds=3)))
+    t = director.add_player(t, "Gus")
+    assert t.players[-1].joined == 2
+    assert [r["games"] for r in director.table(t) if r["player"] == "Gus"] == [0]
+    t = director.pair_next_round(t)
+    assert t.paired[1].bye is not None or any("Gus" in g.players for g in t.paired[1].games)
+    with pytest.raises(TournamentError, match="two players are called 'ann'"):
+        director.add_player(t, "ann")
+
+
+def test_a_withdrawal_drops_the_unplayed_game_and_the_opponent_can_be_paired_again():
+    t = play_round(director.pair_next_round(new(SIX[:4] + ["Ed"], rounds=3)))
+    t = director.pair_next_round(t)
+    leaving = t.paired[1].games[0].players[0]
+    opponent = t.paired[1].games[0].players[1]
+    t = director.withdraw_player(t, leaving)
+    assert all(leaving not in g.players for g in t.paired[1].games)
+    assert t.player(leaving).left == 2
+    t = director.repair_round(t)
+    in_round = [n for g in t.paired[1].games for n in g.players] + [t.paired[1].bye]
+    assert opponent in in_round and leaving not in in_round
+    assert {r["player"]: r["withdrawn"] for r in director.table(t)}[leaving] is True
+    with pytest.raises(TournamentError, match="already withdrawn"):
+        director.withdraw_player(t, leaving)
+    assert round_trip(t) == t
+
+
+# ---------------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("players, rounds, message", [
+    (["Ann", "ann "], 1, "two players are called 'ann'"),
+    ([], 1, "at least 2 players \\(0 given\\)"),
+    (["Solo"], 1, "at least 2 players \\(1 given\\)"),
+    ([f"P{i}" for i in range(MAX_PLAYERS + 1)], 3, "at most 128 players \\(129 given\\)"),
+    (SIX, 6, "6 players can play at most 5 rounds"),
+    (SIX[:5], 6, "5 players can play at most 5 rounds"),
+    (["Ann", ""], 1, "name cannot be empty"),
+    (["Ann", "x" * 40], 1, "at most 32 characters"),
+    (["Ann", "Bob\x07"], 1, "printable"),
+])
+def test_bad_fields_are_refused_with_a_clear_message(players, rounds, message):
+    with pytest.raises(TournamentError, match=message):
+        director.new_tournament("Club", "classic", players, rounds)
+
+
+def test_names_with_markup_are_kept_as_text():
+    t = new(["<b>Ann</b>", "Bob & Co", "Cy"], rounds=2)
+    assert t.names()[0] == "<b>Ann</b>" and round_trip(t).names() == t.names()
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(rules="nosuch"), "unknown rules"),
+    (lambda d: d.update(method="swiss"), "ppt .* or roundrobin"),
+    (lambda d: d.update(version=2), "newer version"),
+    (lambda d: d.update(format="other"), "not a tournament"),
+    (lambda d: d["paired"][0]["games"][0].update(players=["Ann", "Nobody"]), "no player 'Nobody'"),
+    (lambda d: d["paired"][0]["games"][1].update(players=list(d["paired"][0]["games"][0]["players"])),
+     "paired twice in round 1"),
+    (lambda d: d["paired"][0]["games"][0].update(result={"source": "typed", "scores": [1], "turns": [1, 1],
+                                                         "points": [1, 1]}), "needs two scores"),
+    (lambda d: d["paired"][0].update(round=2), "paired round 1 is malformed"),
+    (lambda d: d["players"][0].update(joined=3), "joins at round 3"),
+])
+def test_a_damaged_tournament_json_is_refused_precisely(change, message):
+    data = director.pair_next_round(new()).to_dict()
+    change(data)
+    with pytest.raises(TournamentError, match=message):
+        Tournament.from_dict(data)
+
+
+def test_the_json_round_trip_is_exact():
+    t = director.pair_next_round(new(SIX[:5], rounds=4, seed=42))
+    t = play_round(t)
+    t = director.add_player(t, "Gus")
+    t = director.withdraw_player(t, "Ann")
+    text = json.dumps(t.to_dict())
+    again = Tournament.from_dict(json.loads(text))
+    assert again == t and json.dumps(again.to_dict()) == text and again.seed == 42
