@@ -1,9 +1,11 @@
-"""The game's word sets: one flat-array word graph holding both lists.
+"""The game's word sets: one flat-array word graph holding every list.
 
-A :class:`Lexicon` holds two word sets, **main** and **large** (large is always a
-superset of main), in one minimal DAWG (a prefix graph walked left to right,
-suffixes shared) whose nodes carry a two-valued word-end flag. Standard library
-only; it runs unchanged under CPython 3.11+ and under Pyodide in the page.
+A :class:`Lexicon` holds the word sets **main** and **large** (large is always a
+superset of main) and the **formatives** (large words built on a main word,
+engine/formatives.py: main plus them is the list o, I, II and III play), in one
+minimal DAWG (a prefix graph walked left to right, suffixes shared) whose nodes
+carry word-end flags. Standard library only; it runs unchanged under CPython
+3.11+ and under Pyodide in the page.
 
 Graph representation (what a move generator binds to locals)
 ------------------------------------------------------------
@@ -15,7 +17,10 @@ the whole graph; there is no Python object per node, edge or word:
                  bit 26 ``END_LARGE``: a word of the large list ends here;
                  bit 27 ``END_MAIN``: a word of the main list ends here (implies
                  ``END_LARGE``); bit 28 ``LIVE_MAIN``: some main word ends at this
-                 node or below it (a main-only walk may prune nodes without it).
+                 node or below it (a main-only walk may prune nodes without it);
+                 bit 29 ``END_FORMATIVE``: a formative (a large word, not a
+                 main one) ends here; bit 30 ``LIVE_FORMATIVE``: one ends here or
+                 below. :func:`word_bits` gives each list's end and live masks.
 ``node_first[node]``  index of the node's first edge (N+1 entries, the last
                  is E). A node's edges are contiguous, in letter order.
 ``edge_child[edge]``  the node an edge leads to.
@@ -42,11 +47,25 @@ from __future__ import annotations
 import array
 import os
 
-from .lexicon_format import (CHILD_BITS, END_LARGE, END_MAIN, LIVE_MAIN, U32,  # noqa: F401
-                             LexiconFormatError, decode, encode)
+from .lexicon_format import (CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN,  # noqa: F401
+                             LIVE_FORMATIVE, LIVE_MAIN, U32, LexiconFormatError, decode,
+                             encode)
 from .lexicon_format import check_acyclic as _check_acyclic
 
-__all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_LARGE", "END_MAIN", "LIVE_MAIN"]
+__all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_FORMATIVE", "END_LARGE",
+           "END_MAIN", "LIVE_FORMATIVE", "LIVE_MAIN", "word_bits"]
+
+
+def word_bits(large: bool = False, formatives: bool = False) -> tuple[int, int]:
+    """``(end, live)`` masks of one list for graph walkers: a word of the list ends
+    at node n when ``node_mask[n] & end``; with ``live`` nonzero, a node without
+    ``node_mask[n] & live`` leads to no word of it (0: no pruning, for large).
+    ``large`` wins over ``formatives`` (which adds the formatives to main)."""
+    if large:
+        return END_LARGE, 0
+    if formatives:
+        return END_MAIN | END_FORMATIVE, LIVE_MAIN | LIVE_FORMATIVE
+    return END_MAIN, LIVE_MAIN
 
 # Nodes with at least this many incoming edges get the small explicit numbers
 # 1..K-1 (chosen by measuring the compressed size of the shipped lists).
@@ -104,16 +123,24 @@ class Lexicon:
 
     def to_bytes(self) -> bytes:
         """The binary form read by :meth:`from_bytes` (same lexicon, same bytes)."""
+        if self.explicit_count is None:
+            raise LexiconFormatError("an edited lexicon (house words) is not written to a file")
         return encode(self.node_mask, self.edge_child, self.explicit_count, self.main_count,
                       self.large_count, self.max_length)
 
     @classmethod
-    def from_words(cls, main, large=None) -> "Lexicon":
+    def from_words(cls, main, large=None, formatives=()) -> "Lexicon":
         """Build from iterables of words (any case). ``large`` defaults to ``main``
-        and is made a superset of it. Words must be letters A-Z only."""
+        and is made a superset of it. ``formatives``: the words of large to mark
+        as formatives (main words among them are ignored; the build passes
+        ``formatives.find_formatives(main, large)``). Words must be letters A-Z."""
         main_set = _clean_words(main)
         large_set = main_set if large is None else _clean_words(large) | main_set
-        return cls._from_sets(main_set, large_set)
+        form_set = _clean_words(formatives) - main_set
+        if not form_set <= large_set:
+            raise LexiconFormatError(
+                f"formative {min(form_set - large_set)} is not in the large list")
+        return cls._from_sets(main_set, large_set, form_set)
 
     @classmethod
     def from_file(cls, path, large=None) -> "Lexicon":
@@ -146,17 +173,24 @@ class Lexicon:
         cls._default = lexicon
 
     @classmethod
-    def _from_sets(cls, main_set, large_set) -> "Lexicon":
+    def _from_sets(cls, main_set, large_set, form_set=frozenset()) -> "Lexicon":
         entries = sorted(large_set)
-        nodes, root = _build_dawg(entries, main_set)
+        nodes, root = _build_dawg(entries, main_set, form_set)
         mask, first, child, k = _layout(nodes, root)
         maxlen = max(map(len, entries), default=0)
         return cls(mask, first, child, k, len(main_set), len(large_set), maxlen)
 
     # ------------------------------------------------------------------ queries
 
-    def is_word(self, word: str, large: bool = False) -> bool:
-        """Is ``word`` (any case) in the main list, or with ``large`` in the large list."""
+    def is_word(self, word: str, large: bool = False, formatives: bool = False) -> bool:
+        """Is ``word`` (any case) in the main list (with ``formatives``: in main or a
+        formative; with ``large``: in the large list)."""
+        return self.has(word, END_LARGE if large else
+                        END_MAIN | END_FORMATIVE if formatives else END_MAIN)
+
+    def has(self, word: str, end: int) -> bool:
+        """Does ``word`` (any case) end on a node with a bit of ``end`` (a list's
+        end mask, :func:`word_bits`)."""
         try:
             codes = word.encode("ascii")
         except (UnicodeEncodeError, AttributeError):
@@ -173,7 +207,7 @@ class Lexicon:
             if not m >> c & 1:
                 return False
             n = child[first[n] + (m & below[c]).bit_count()]
-        return mask[n] & (END_LARGE if large else END_MAIN) != 0
+        return mask[n] & end != 0
 
     def __contains__(self, word) -> bool:
         """``word in lexicon``: the large list (use :meth:`is_word` to choose)."""
@@ -194,13 +228,15 @@ class Lexicon:
         """Bit i set when letter i can follow ``node`` (in either list)."""
         return self.node_mask[node] & CHILD_BITS
 
-    def is_end(self, node: int, large: bool = False) -> bool:
-        """A word of main (or, with ``large``, of large) ends at ``node``."""
-        return self.node_mask[node] & (END_LARGE if large else END_MAIN) != 0
+    def is_end(self, node: int, large: bool = False, formatives: bool = False) -> bool:
+        """A word of the list (chosen as in :meth:`is_word`) ends at ``node``."""
+        return self.node_mask[node] & word_bits(large, formatives)[0] != 0
 
-    def is_live(self, node: int, large: bool = False) -> bool:
-        """Some word of main (of large: always true) ends at ``node`` or below it."""
-        return large or self.node_mask[node] & LIVE_MAIN != 0
+    def is_live(self, node: int, large: bool = False, formatives: bool = False) -> bool:
+        """Some word of the list (as in :meth:`is_word`; of large: always true)
+        ends at ``node`` or below it."""
+        live = word_bits(large, formatives)[1]
+        return not live or self.node_mask[node] & live != 0
 
     def walk(self, prefix: str) -> int:
         """The node reached by spelling ``prefix`` (any case) from the root, or -1."""
@@ -214,11 +250,11 @@ class Lexicon:
                 return -1
         return n
 
-    def words(self, large: bool = False):
-        """All words of main (or large), uppercase, in alphabetical order."""
+    def words(self, large: bool = False, formatives: bool = False):
+        """All words of the list (chosen as in :meth:`is_word`), uppercase, in
+        alphabetical order."""
         mask, first, child = self.node_mask, self.node_first, self.edge_child
-        end = END_LARGE if large else END_MAIN
-        need = 0 if large else LIVE_MAIN
+        end, need = word_bits(large, formatives)
         letters = [chr(65 + i) for i in range(26)]
         longest = self.max_length
         stack = [(0, "")]
@@ -305,10 +341,11 @@ def _parse_word_text(data: bytes, name: str) -> set:
     return out
 
 
-def _build_dawg(entries, main_set):
+def _build_dawg(entries, main_set, form_set):
     """Minimal DAWG of the sorted, distinct uppercase ``entries`` (incremental
-    construction for sorted input). Returns ``(nodes, root)``: ``nodes[i]`` is
-    ``(flags, ((letter, child), ...))`` and every child precedes its parent."""
+    construction for sorted input), each word's end flagged by its list.
+    Returns ``(nodes, root)``: ``nodes[i]`` is ``(flags, ((letter, child), ...))``
+    and every child precedes its parent."""
     register = {}
     nodes = []
 
@@ -336,7 +373,8 @@ def _build_dawg(entries, main_set):
         for ch in w[p:]:
             stack[-1][1].append((ord(ch) - 65, None))
             stack.append([0, []])
-        stack[-1][0] = (END_LARGE | END_MAIN) if w in main_set else END_LARGE
+        stack[-1][0] = END_LARGE | (END_MAIN if w in main_set else
+                                    END_FORMATIVE if w in form_set else 0)
         prev = w
     while len(stack) > 1:
         flags, edges = stack.pop()
@@ -349,16 +387,15 @@ def _build_dawg(entries, main_set):
 def _layout(nodes, root):
     """Number the DAWG nodes as the file format wants and fill the three arrays."""
     count = len(nodes)
-    live = bytearray(count)
+    live = [0] * count      # each node's LIVE_MAIN | LIVE_FORMATIVE
     indeg = [0] * count
     for i, (flags, edges) in enumerate(nodes):
-        ok = flags & END_MAIN
+        here = (LIVE_MAIN if flags & END_MAIN else 0) | (
+            LIVE_FORMATIVE if flags & END_FORMATIVE else 0)
         for _, c in edges:
             indeg[c] += 1
-            if live[c]:
-                ok = 1
-        if ok:
-            live[i] = 1
+            here |= live[c]
+        live[i] = here
     explicit = sorted((i for i in range(count) if indeg[i] >= _EXPLICIT_MIN_INDEGREE),
                       key=lambda i: (-indeg[i], i))
     ids = [-1] * count
@@ -373,7 +410,7 @@ def _layout(nodes, root):
     child = array.array(U32)
     for old in order:  # grows while iterating: the implied children, in edge order
         flags, edges = nodes[old]
-        m = flags | (LIVE_MAIN if live[old] else 0)
+        m = flags | live[old]
         for letter, c in edges:
             m |= 1 << letter
             if ids[c] < 0:

@@ -6,7 +6,7 @@ structure checks); lexicon.py knows words and the graph API, and calls
 
 All integers little-endian. A 40-byte header::
 
-    magic b"SWLX", u16 version (1), u8 codec (1: raw deflate), u8 ref width W,
+    magic b"SWLX", u16 version (2), u8 codec (1: raw deflate), u8 ref width W,
     u32 N nodes, u32 E edges, u32 K, u32 main count, u32 large count,
     u32 longest word, u32 payload length, u32 CRC32
 
@@ -18,6 +18,9 @@ node numbered K or more (such a child is implied: the next unused number). The C
 covers the 36 header bytes before it and the payload. Each plane is compressed with
 the deflate strategy that makes it smallest (these planes have little for LZ77 to
 match, so Huffman-only or RLE often wins).
+
+Version 2 added the formative flags (bits 29 and 30 of ``node_mask``); a version 1
+file (no formatives) still loads, and only version 1 refuses those bits.
 
 Loading is array-level only: inflate, interleave planes by slice assignment,
 popcounts by ``bytes.translate`` summed as big integers, one
@@ -46,9 +49,12 @@ CHILD_BITS = (1 << 26) - 1
 END_LARGE = 1 << 26
 END_MAIN = 1 << 27
 LIVE_MAIN = 1 << 28
+END_FORMATIVE = 1 << 29
+LIVE_FORMATIVE = 1 << 30
 
 MAGIC = b"SWLX"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 CODEC_DEFLATE = 1
 _HEADER = struct.Struct("<4sHBBIIIIIIII")
 HEADER_SIZE = _HEADER.size  # 40
@@ -62,9 +68,15 @@ _POPCOUNT = bytes(bin(i).count("1") for i in range(256))
 _POPCOUNT_LOW2 = bytes(bin(i & 3).count("1") for i in range(256))  # mask byte 3: Y, Z
 _IS_ZERO = bytes([1]) + bytes(255)
 _ONE_TO_FF = bytes([0, 255]) + bytes(254)
-# mask byte 3 (bits 24..31): a node is malformed when a flag bit 29..31 is set, or
-# END_MAIN without END_LARGE.
-_BAD_FLAGS = bytes(1 if v & 0xE0 or (v & 8 and not v & 4) else 0 for v in range(256))
+# mask byte 3 (bits 24..31: Y, Z, END_LARGE 4, END_MAIN 8, LIVE_MAIN 16, END_FORMATIVE
+# 32, LIVE_FORMATIVE 64, 128 unused): a node is malformed when it has an unknown
+# bit, or a main or formative end without END_LARGE, or both (formatives are not
+# main words). Version 1 knew no formative bits.
+_BAD_FLAGS = {
+    1: bytes(1 if v & 0xE0 or (v & 8 and not v & 4) else 0 for v in range(256)),
+    2: bytes(1 if v & 0x80 or (v & 0x28 and not v & 4) or v & 0x28 == 0x28 else 0
+             for v in range(256)),
+}
 _NO_END = bytes(0 if v & 4 else 1 for v in range(256))  # END_LARGE (bit 26) clear
 
 
@@ -177,7 +189,7 @@ def decode(data: bytes):
     if magic != MAGIC:
         raise LexiconFormatError(
             f"not a lexicon binary: magic {magic!r}, expected {MAGIC!r}")
-    if version != VERSION:
+    if version not in READABLE_VERSIONS:
         raise LexiconFormatError(
             f"lexicon binary version {version} is not supported (expected {VERSION})")
     if len(data) != HEADER_SIZE + plen:
@@ -214,7 +226,7 @@ def decode(data: bytes):
     # edge counts = popcount of the 26 letter bits, byte plane by byte plane
     counts = _add_bytes([mp[0].translate(_POPCOUNT), mp[1].translate(_POPCOUNT),
                          mp[2].translate(_POPCOUNT), mp[3].translate(_POPCOUNT_LOW2)], n)
-    _check_planes(mp, rp, counts, n, main_count, large_count, maxlen)
+    _check_planes(mp, rp, counts, n, main_count, large_count, maxlen, _BAD_FLAGS[version])
     first = array.array(U32, itertools.accumulate(counts, initial=0))
     if first[-1] != e:
         raise LexiconFormatError(
@@ -297,7 +309,7 @@ def encode(node_mask, edge_child, explicit_count: int, main_count: int,
 
 
 def _check_planes(mp, rp, counts: bytes, n: int, main_count: int, large_count: int,
-                  maxlen: int) -> None:
+                  maxlen: int, bad_flags: bytes) -> None:
     """Structure checks on the inflated byte planes (see the module docstring);
     ``counts[node]`` is the node's number of edges. Byte scans (``in``, ``find``)
     first; big integers only where a plane needs the one below it."""
@@ -328,7 +340,7 @@ def _check_planes(mp, rp, counts: bytes, n: int, main_count: int, large_count: i
         raise LexiconFormatError(
             f"lexicon binary corrupt: edge {bad_edge} leads to node {ref}, past the last "
             f"node {n - 1}")
-    node = mp[3].translate(_BAD_FLAGS).find(1)
+    node = mp[3].translate(bad_flags).find(1)
     if node >= 0:
         raise LexiconFormatError(
             f"lexicon binary corrupt: node {node} has unknown or contradictory word-end flags")

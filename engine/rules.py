@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 
+from .house_words import HouseWordsError, check_words, format_words, parse_words
+
 # The 72 "respectable" two-letter words (RULES.md section 3, canonical list).
 TWO_LETTER_72 = frozenset("""
 AB AD AG AH AI AM AN AR AS AT AW AX AY BE BI BY DO ED EF EH EL EM EN ER EX FA GO HA HE
@@ -59,6 +61,11 @@ def parse_score(text: str):
     return int(text) if _SCORE.fullmatch(text) else None
 
 
+# Every rules string to_string writes is shorter than this (the house-word lists
+# make most of it: two lists of 200 words of 21 letters and a named list). Links
+# and records that carry rules strings must allow this many characters.
+RULES_TEXT_MAX = 10_000
+
 CLOCK_MAX = 1_000_000     # seconds per player (11.5 days): a bound, not a limit in play
 BONUS_TILES_MAX = 21      # a bonus row names 1..21 tiles played (the longest line)
 BONUS_POINTS_MAX = 1000
@@ -73,6 +80,7 @@ class Rules:
     tiles: str = "classic100"             # classic100 | o100 | nice300 | wild298
     rack_size: int = 7                    # also the bag count an exchange needs
     lexicon: str = "large"                # main | large
+    formatives: bool = False              # with main: large words formed on a main word are good
     two_letter: str = "lexicon"           # lexicon | 72
     min_main: int = 2                     # main-word minimum length
     judgment: str = "challenge"           # challenge | good | retry
@@ -94,8 +102,16 @@ class Rules:
     split_blanks: bool = False
     free_trades: bool = False
     derived_forms: bool = False
+    house_add: tuple = ()                 # house words the players add (sorted, uppercase)
+    house_taboo: tuple = ()               # house words the players forbid
 
     def __post_init__(self) -> None:
+        for name in _HOUSE:   # any case and order in, one canonical value kept
+            try:
+                words = check_words(getattr(self, name), f"rules knob {_SHORT[name]}")
+                object.__setattr__(self, name, words)
+            except HouseWordsError as exc:
+                raise RulesError(str(exc)) from None
         _check(self)
 
     def big_play_bonus(self, tiles_played: int) -> int:
@@ -199,6 +215,10 @@ def _check(r: Rules) -> None:
                 raise RulesError(
                     f"{name} row {n}:{pts}: a row pays 0..{BONUS_POINTS_MAX} points for "
                     f"1..{BONUS_TILES_MAX} tiles played")
+    both = sorted(set(r.house_add) & set(r.house_taboo))
+    if both:
+        more = f" (and {len(both) - 1} more)" if len(both) > 1 else ""
+        raise RulesError(f"house word {both[0]}{more} is both added and forbidden")
 
 
 _SHORT = {
@@ -208,18 +228,22 @@ _SHORT = {
     "stretch_table": "stable", "pick_off": "pick", "wild_jqxz": "wild", "blank_swap": "swap",
     "end": "end", "end_adjust": "adjust", "final_round": "final", "clock": "clock",
     "clock_rule": "clockrule", "revealed_racks": "reveal", "split_blanks": "split",
-    "free_trades": "trades", "derived_forms": "derived",
+    "free_trades": "trades", "derived_forms": "derived", "formatives": "form",
+    "house_add": "add", "house_taboo": "taboo",
 }
 _LONG = {v: k for k, v in _SHORT.items()}
 _BOOLS = {f.name for f in fields(Rules) if f.type in ("bool", bool)}
 _INTS = {f.name for f in fields(Rules) if f.type in ("int", int)}
 _TABLES = {"big_play", "stretch_table"}
+_HOUSE = ("house_add", "house_taboo")
 
 
 def _format(value) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, tuple):
+        if value and isinstance(value[0], str):
+            return format_words(value)
         return "+".join(f"{n}:{p}" for n, p in value) or "none"
     return str(value)
 
@@ -232,6 +256,11 @@ def _int(text: str) -> int:
 
 
 def _parse(name: str, raw: str):
+    if name in _HOUSE:
+        try:
+            return parse_words(raw, f"rules knob {_SHORT[name]}")
+        except HouseWordsError as exc:
+            raise RulesError(str(exc)) from None
     try:
         if name in _BOOLS:
             if raw not in ("0", "1"):
@@ -254,8 +283,8 @@ def _parse(name: str, raw: str):
 
 _CLASSIC = Rules()
 _O = replace(
-    _CLASSIC, preset="o", tiles="o100", lexicon="main", two_letter="72", min_main=3,
-    judgment="good", large_check=True, premiums="add", big_play=((5, 10), (6, 30), (7, 50)),
+    _CLASSIC, preset="o", tiles="o100", lexicon="main", formatives=True, two_letter="72",
+    min_main=3, judgment="good", large_check=True, premiums="add", big_play=((5, 10), (6, 30), (7, 50)),
     stretch_min=4, stretch_table=STRETCH_FOURS, blank_swap=True, end="cycle", clock_rule="timesup",
 )
 _I = replace(_O, preset="i", board="extended21", tiles="nice300")

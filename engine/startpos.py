@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from .actionlog import GameError
 from .notation import CGPError, Position, format_cgp, parse_cgp
-from .rules import START_SCORE_MAX, Rules, RulesError
+from .rules import RULES_TEXT_MAX, START_SCORE_MAX, Rules, RulesError
 from .tiles import BLANK
 
-MAX_START = 4_000   # characters; a full 21x21 board with four racks is under 1,000
+MAX_START = 4_000 + RULES_TEXT_MAX   # a full 21x21 board with four racks is under 1,000, plus the rules
 
 
 class StartError(GameError, CGPError):

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.lexicon import CHILD_BITS, END_LARGE, END_MAIN, LIVE_MAIN, Lexicon, LexiconFormatError
+from engine.lexicon import (CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN, LIVE_FORMATIVE,
+                            LIVE_MAIN, Lexicon, LexiconFormatError)
 from engine.lexicon_format import _HEADER, HEADER_SIZE
 from engine.rules import TWO_LETTER_72
 
@@ -190,8 +191,10 @@ def test_flags(lex):
     for node in range(lex.node_count):
         m = mask[node]
         if m & END_MAIN:
-            assert m & END_LARGE and m & LIVE_MAIN
-        assert m >> 29 == 0
+            assert m & END_LARGE and m & LIVE_MAIN and not m & END_FORMATIVE
+        if m & END_FORMATIVE:
+            assert m & END_LARGE and m & LIVE_FORMATIVE
+        assert m >> 31 == 0
     # a large-only word ends on a node that is not a main end
     n = lex.walk("QAT")
     assert lex.is_end(n, large=True) and not lex.is_end(n)

@@ -19,6 +19,7 @@ from engine.notation import (
     CGPError, MoveTextError, NotationError, Position, format_cgp, format_move, parse_cgp, parse_coord,
     parse_move,
 )
+from engine.house_words import SAUTER_TABOO
 from engine.rules import PRESETS, Rules, RulesError, preset
 from engine.scoring import evaluate
 from engine.tiles import full_set
@@ -394,6 +395,11 @@ def any_rules(draw):
         "end_adjust": st.sampled_from(["classic", "transfer", "none"]),
         "clock": st.integers(0, 100000),
         "clock_rule": st.sampled_from(["overtime", "timesup"]),
+        # house words: no vowel in the added ones, so no word is in both lists
+        "house_add": st.lists(st.text("bcdgjklmnBCD", min_size=2, max_size=21),
+                              max_size=5).map(tuple),
+        "house_taboo": st.sampled_from([(), ("ZZZ", "qoph"), SAUTER_TABOO,
+                                        SAUTER_TABOO + ("ZZZ",)]),
     }
     changes = {}
     for f in fields(Rules):

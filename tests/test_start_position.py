@@ -179,7 +179,7 @@ def test_a_start_that_is_not_text_is_refused():
     with pytest.raises(StartError, match="CGP text"):
         Game(CLASSIC, 1, lexicon=LEX, start=42)
     with pytest.raises(StartError, match="at most"):
-        Game(CLASSIC, 1, lexicon=LEX, start=START + " x" * 3000)
+        Game(CLASSIC, 1, lexicon=LEX, start=START + " x" * 8000)   # past MAX_START (a board, racks and the longest rules)
 
 
 # ------------------------------------------------------------------ replay, undo, at

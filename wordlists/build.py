@@ -13,6 +13,8 @@ main  = SCOWL english + american + variant_1 + variant_2 words of sizes up to 70
         accents folded to ASCII (NFKD), only ^[a-z]+$, 3..21 letters, minus
         denylist.txt, plus exactly the 72 two-letter words of RULES.md section 3.
 large = ENABLE (enable1.txt) + main.
+formatives = the words of large, not in main, formed on a main word
+        (engine/formatives.py, RULES.md section 3), flagged in the same graph.
 
 Same inputs give the same bytes (no timestamps or paths in the outputs).
 """
@@ -34,7 +36,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from engine.formatives import ENDINGS, PREFIXES, find_formatives  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
+from engine.lexicon_format import VERSION as FORMAT_VERSION  # noqa: E402
 from engine.rules import TWO_LETTER_72 as _TWO_LETTER_72  # noqa: E402
 
 SCOWL_VERSION = "2020.12.07"
@@ -217,13 +221,16 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
     main, removed = build_main(files, denylist)
     enable = read_enable(enable_path)
     large = enable | main
+    formatives = find_formatives(main, large)
 
-    lex = Lexicon.from_words(main, large)
+    lex = Lexicon.from_words(main, large, formatives)
     blob = lex.to_bytes()
     # round trip: the binary must hold exactly these lists
     back = Lexicon.from_bytes(blob)
     main_sorted, large_sorted = sorted(main), sorted(large)
-    if list(back.words()) != main_sorted or list(back.words(large=True)) != large_sorted:
+    with_formatives = sorted(main | formatives)
+    if (list(back.words()) != main_sorted or list(back.words(large=True)) != large_sorted
+            or list(back.words(formatives=True)) != with_formatives):
         raise BuildError("round trip failed: lexicon.bin does not hold the built lists")
     if back.to_bytes() != blob:
         raise BuildError("round trip failed: re-encoding gives other bytes")
@@ -239,7 +246,7 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
     two_main = sorted(w for w in main if len(w) == 2)
     manifest = {
         "about": "Built by wordlists/build.py; see wordlists/README.md.",
-        "format": "engine/lexicon.py binary, SWLX version 1",
+        "format": f"engine/lexicon.py binary, SWLX version {FORMAT_VERSION}",
         "sources": {
             "scowl": {
                 "package": "scowl",
@@ -254,14 +261,20 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
             "denylist": {"file": denylist_path.name, "sha256": sha256_file(denylist_path),
                          "entries": denylist, "removed_from_main": removed},
             "two_letter_words": list(TWO_LETTER_72),
+            "formatives": {"prefixes": list(PREFIXES), "endings": list(ENDINGS)},
         },
         "filters": {"main": f"NFKD-folded, ^[a-z]+$, {MIN_LEN}..{MAX_LEN} letters, "
                             "minus denylist, plus the 72 two-letter words",
-                    "large": "ENABLE + main"},
+                    "large": "ENABLE + main",
+                    "formatives": "large words not in main that are a main word of 3+ "
+                                  "letters with a prefix and/or an ending "
+                                  "(engine/formatives.py)"},
         "counts": {
             "main": len(main),
             "large": len(large),
             "large_only": len(large) - len(main),
+            "formatives": len(formatives),
+            "main_with_formatives": len(with_formatives),
             "main_not_in_enable": len(main - enable),
             "main_two_letter": len(two_main),
             "distinct_words": len(large),
@@ -273,6 +286,7 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
             "hash_of": "the uppercase words in alphabetical order, each followed by \\n",
             "main_sha256": word_list_sha256(main_sorted),
             "large_sha256": word_list_sha256(large_sorted),
+            "main_with_formatives_sha256": word_list_sha256(with_formatives),
         },
         "outputs": outputs,
         "bytes_per_word": round(len(blob) / len(large), 4),
@@ -313,6 +327,7 @@ def main(argv=None) -> int:
             return 1
         c = m["counts"]
         print(f"build: main {c['main']} words, large {c['large']} words, "
+              f"{c['formatives']} formatives, "
               f"{c['graph_nodes']} nodes, {c['graph_edges']} edges; {OUT_BIN} "
               f"{m['outputs'][OUT_BIN]['bytes']} bytes ({m['bytes_per_word']} bytes/word)")
         if args.check:

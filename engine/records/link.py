@@ -52,7 +52,7 @@ import unicodedata
 import zlib
 
 from ..actionlog import MAX_NAME
-from ..rules import Rules
+from ..rules import RULES_TEXT_MAX, Rules
 
 VERSION = 3               # the newest format; encode writes the oldest that carries the game
 # Seat kinds by digit; every kind of engine/session.py's SEAT_KINDS must be here.
@@ -64,7 +64,7 @@ VIEW_FLAGS = ("controls", "moves", "scores")
 # Limits: a link is read from anywhere, so every size is capped before use.
 MAX_FRAGMENT = 20_000     # characters of the whole fragment
 MAX_TEXT = 65_536         # bytes of decompressed TEXT (no zip bombs)
-MAX_RULES = 300
+MAX_RULES = RULES_TEXT_MAX  # house-word lists ride in the rules string
 MAX_SEED = 64
 # MAX_NAME (actionlog.py) is the engine's one name limit: encode refuses a longer
 # name; decode cuts one (links written before the limit was shared held up to 64).
@@ -72,7 +72,7 @@ MAX_ACTION = 240          # the engine's 200 plus a clock suffix (" @12500ms")
 MAX_ACTIONS = 2_000
 MAX_TURN = 100_000
 MAX_IGNORED = 5           # options named as ignored (the rest are dropped unnamed)
-MAX_START = 4_000         # characters of a start position's CGP (engine/startpos.py)
+MAX_START = 4_000 + RULES_TEXT_MAX  # a start position's CGP, whose rules may hold house words (engine/startpos.py)
 MIN_SEATS, MAX_SEATS = 1, 4
 
 NEWER = "this link is from a newer version of the game"

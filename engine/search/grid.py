@@ -7,12 +7,11 @@ row's generation reads, so ``MoveGenerator.generate`` can memoise lines."""
 from __future__ import annotations
 
 from ..board import Board, line_order, transpose
-from ..rules import TWO_LETTER_72, Rules
+from ..rules import Rules
 from ..tiles import VALUES
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_MASK = (1 << 26) - 1
-TWO72_PAIRS = {(LETTERS.index(w[0]), LETTERS.index(w[1])) for w in TWO_LETTER_72}
 
 
 # A Grid's per-square lists, all of which generation along a row may read.
@@ -118,7 +117,7 @@ class Grid:
                     if good and mask_a[nd] & end_bit:
                         if length == 2 and gen.two72:
                             pair = (prefix[0], L) if prefix else (L, suffix[0])
-                            if pair not in TWO72_PAIRS:
+                            if pair not in gen.two_pairs:
                                 continue
                         allowed |= 1 << L
             cmask[i] = allowed

@@ -9,7 +9,7 @@ is defined once for both scorers."""
 from __future__ import annotations
 
 from ..board import transpose
-from .grid import ALL_MASK, LETTERS, TWO72_PAIRS
+from .grid import ALL_MASK, LETTERS
 from ..moves import Play
 from ..rules import Rules
 from ..scoring import jqxz_bonus_per_tile, lone_tile_across, small_word_cap, stretch_points
@@ -18,7 +18,6 @@ from ..tiles import VALUES
 BLANK_I = 26
 _VAL = [VALUES[ch] for ch in LETTERS]
 _WILD_I = tuple(LETTERS.index(ch) for ch in "JQXZ")
-_TWO72 = TWO72_PAIRS
 
 
 # The most left parts one rack's table holds (LeftParts): about 25 MB in CPython.
@@ -319,7 +318,7 @@ class LineGen:
             pc = {c: L for c, L, _ in placed}
             for c in (start, start + 1):
                 letters.append(pc[c] if c in pc else grid.letter[base + c])
-            if (letters[0], letters[1]) not in _TWO72:
+            if (letters[0], letters[1]) not in self.gen.two_pairs:
                 return
         if start > self.inner_hi or end < self.inner_lo:
             return

@@ -14,8 +14,10 @@ complexity than it saves. A pick-off variant does reuse its base grid (``without
 
 Special moves are variants of the position: every subset of the blank swaps the
 rack allows, and every pick-off of 1..N free-hanging trailing tiles (plays are then
-kept only if they stretch that word). Richard's derived forms are not generated
-(the graph holds only lexicon words); the judge still accepts them when played.
+kept only if they stretch that word). The words are the judge's
+(``words.game_words``: the list the rules play, formatives and house words
+included). Richard's derived forms are not generated (the graph holds only
+lexicon words); the judge still accepts them when played.
 
 A recorder decides what to keep: ``AllPlays`` or ``TopN`` (the hint list and the AI
 levels share one generator). A ``Budget`` bounds one generation by wall time and/or
@@ -32,12 +34,12 @@ from collections import Counter
 from itertools import combinations
 
 from ..board import Board, has_cross_neighbour, run
-from ..lexicon import END_LARGE, END_MAIN, LIVE_MAIN
 from .grid import Grid
 from .linegen import BLANK_I, Candidate, LeftCache, LineGen, OutOfBudget, cap_table
 from ..moves import MoveError
 from ..rules import Rules
 from ..scoring import apply_pre
+from ..words import game_words
 
 # Left-part tables kept per generation (one per rack variant, each bounded by
 # linegen.MAX_LEFT_PARTS): reused by the variants that share a rack.
@@ -189,10 +191,11 @@ class MoveGenerator:
         self.picks = picks
         self.rules = rules
         self.lexicon = lexicon
-        self.mask, self.first, self.child = lexicon.raw()
-        self.end_bit = END_LARGE if rules.lexicon == "large" else END_MAIN
-        self.live_bit = 0 if rules.lexicon == "large" else LIVE_MAIN
-        self.two72 = rules.two_letter == "72"
+        words = game_words(rules, lexicon)
+        self.mask, self.first, self.child = words.lexicon.raw()
+        self.end_bit, self.live_bit = words.end, words.live
+        self.two72 = words.two_letter is not None
+        self.two_pairs = words.two_pairs   # (first, second) letter ints of the two-letter words
         self.caps = cap_table(rules)
         self._budget = None
         self._memo = None
@@ -309,6 +312,10 @@ class MoveGenerator:
                     yield pre, b, r, pick
 
     # -- one position
+    def _grid(self, board: Board, across: bool) -> Grid:
+        """One direction's grid of ``board`` (a subclass may derive it from a grid it keeps)."""
+        return Grid(board, across, self, self.rules)
+
     def _generate(self, board: Board, rack, pre, recorder, pick=None, grids=None):
         """Generate on one variant (``pick``: its PickOff, if any); returns its
         grids (per direction) so that a pick-off variant can reuse them with only
@@ -336,7 +343,7 @@ class MoveGenerator:
             if grids is not None and pick is not None:
                 grid = grids[across].without(pick.picked)
             else:
-                grid = made[across] = Grid(board, across, self, rules)
+                grid = made[across] = self._grid(board, across)
             rows = range(size)
             if pick is not None:
                 rows = (pick.word[0] // size if across else pick.word[0] % size,)
