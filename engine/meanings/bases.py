@@ -9,13 +9,13 @@ spelling changes give the "formative of a main word" test (:func:`is_formative`)
 
 from __future__ import annotations
 
+from .. import formatives
+
 VOWELS = "aeiou"
 MIN_BASE = 3  # RULES.md 3: a formative's base is a main word of 3+ letters
 
-# RULES.md 3: the prefixes and endings a formative may lose.
+# RULES.md 3: the prefixes a formative may lose, longest first (UNDER before UN).
 PREFIXES = ("under", "over", "non", "pre", "out", "mis", "dis", "re", "un")
-ENDINGS = ("s", "es", "ed", "d", "ing", "ings", "er", "ers", "r", "rs", "est", "st",
-           "ly", "ness", "nesses", "less", "able")
 
 # Endings that inflect (a word keeps its own senses and still shows its base's), with
 # the parts of speech the base takes, and a replacement for the ending where there is
@@ -117,18 +117,9 @@ def find_bases(word: str, meanings) -> list[tuple[str, str | None]]:
 
 
 def is_formative(word: str, lexicon) -> bool:
-    """RULES.md 3: a large-list word of 3+ letters that is a main word of 3+ letters
-    once one prefix and/or one ending is removed (with the usual spelling changes)."""
+    """RULES.md 3: a large-list word of 3+ letters that is a formative of a main word,
+    by the engine's one definition (engine/formatives.py)."""
     word = word.lower()
     if len(word) < MIN_BASE or not lexicon.is_word(word, large=True):
         return False
-    stems = [word] + [word[len(p):] for p in PREFIXES if word.startswith(p)]
-    for i, stem in enumerate(stems):
-        if i and len(stem) >= MIN_BASE and lexicon.is_word(stem):
-            return True
-        for ending in ENDINGS:
-            if len(stem) > len(ending) and stem.endswith(ending):
-                for base in respellings(stem[:-len(ending)], ending):
-                    if len(base) >= MIN_BASE and lexicon.is_word(base):
-                        return True
-    return False
+    return formatives.is_formative(word.upper(), lambda base: lexicon.is_word(base.lower()))
