@@ -157,6 +157,31 @@ def review_summary(results="[]"):
 REVIEW_EXPORTS = ["review_plan", "review_turn", "review_summary"]
 
 
+# Meanings (ui/words/): wordlists/meanings.bin is fetched and loaded on the first request
+# for a meaning, never at start (``url``: its address, from the page; this worker's own
+# address is a blob). Answers carry "ms": the time this request took in the worker.
+async def define(request="[]", url=""):
+    from engine.meanings import face
+    t0 = time.perf_counter()
+    if not face.loaded():
+        try:
+            response = await js.fetch(str(url))
+            if not response.ok:
+                return json.dumps({"error": "the meanings could not be fetched (HTTP " + str(response.status) + ")"})
+            data = (await response.arrayBuffer()).to_bytes()
+        except Exception as exc:  # offline before the first use, say
+            return json.dumps({"error": "the meanings could not be fetched (" + type(exc).__name__ + ")"})
+        answer = json.loads(face.meanings_load(data))
+        if "error" in answer:
+            return json.dumps(answer)
+    out = json.loads(_guard(face.session_define, str(request)))
+    out["ms"] = round((time.perf_counter() - t0) * 1000)
+    return json.dumps(out)
+
+
+WORDS_EXPORTS = ["define"]
+
+
 _boot()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "
@@ -165,3 +190,4 @@ __export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "co
               "open_link", "link", "link_for", "at", "import_record", "export_gcg"]
 __export__ += PANEL_EXPORTS  # ui/panels/actions.py
 __export__ += REVIEW_EXPORTS  # ui/review/actions.py
+__export__ += WORDS_EXPORTS  # ui/words/

@@ -25,6 +25,7 @@ from ui.newgame import form, rules_text
 from ui.panels import actions as panels
 from ui.panels import page as panels_page
 from ui.review import actions as review
+from ui.words.page import Words
 
 panels.install(state.HANDLERS)  # the panels beside the board
 review.install(state.HANDLERS)  # the review panel: every turn beside the best play
@@ -145,6 +146,7 @@ def wire_events():
         on("panel", kind, lambda e: panels_page.hover(e, dispatch))
     on("document", "focusin", panels_page.focusin)
     panels_page.boot(window, dispatch)
+    Words(page).attach()  # a shown word's meanings, the word judge
 
 
 async def boot():

@@ -15,6 +15,7 @@ from ui.panels import regions
 from ui.board import phone
 from ui.newgame import rules_text
 from ui.links import share_view
+from ui.words import view as words_view
 
 REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "chooser",
            "handover", "end")
@@ -99,7 +100,8 @@ def frame(s, squares=None):
     nodes["status"] = {"_text": view.status_text(s)}
     rules = s["spec"].get("rules") or s["snap"].get("rules") or "classic"
     nodes["preset-name"] = {"_text": preset_name(rules), "title": "Rules: " + rules}
-    nodes["message"] = {"_text": view.message_text(s)}
+    shown_words = words_view.turn_words(s["snap"].get("turns", []) + s["snap"].get("events", []))
+    nodes["message"] = {"_html": words_view.linkify(view.message_text(s), shown_words)}  # its words open their meanings
     nodes["notice"] = {"_text": s["notice"], "hidden": None if s["notice"] else ""}
     nodes["modebar"] = {"_html": view.mode_html(s), "hidden": None if s["mode"] != "play" else ""}
     nodes["chooser"] = {"_html": view.chooser_html(s), "hidden": None if s["choose"] else ""}

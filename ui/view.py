@@ -14,6 +14,7 @@ from ui.links import share
 from ui.game import standin
 from ui.state import can_place, is_human, my_turn
 from ui.game.turns import one_decimal, turn_text
+from ui.words import view as words_view
 
 
 
@@ -330,9 +331,16 @@ def end_html(s):
             + ("<h3>End adjustments</h3><ul>" + "".join(adjust) + "</ul>" if adjust else "")
             + '<table><thead><tr><th scope="col">Player</th><th scope="col">Score</th>'
             '<th scope="col">Points per turn</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>"
-            '<p><button type="button" class="primary" data-act="rematch">Rematch</button> '
+            + _words_played(snap)
+            + '<p><button type="button" class="primary" data-act="rematch">Rematch</button> '
             '<button type="button" data-act="open_new">New game</button> '
             '<button type="button" id="end-review" data-act="review">Review this game</button></p></section>')
+
+
+def _words_played(snap):
+    """The game's words, each a button that opens its meanings."""
+    words = words_view.turn_words([t for t in snap.get("turns", []) if t.get("kind") in ("play", "final")])
+    return ('<p class="end-words">Words played: ' + words_view.word_buttons(words) + "</p>") if words else ""
 
 
 def body_attrs(s):

@@ -64,3 +64,11 @@ def define_json(words_json: str, lexicon: Lexicon | None = None) -> str:
         except (OSError, LexiconFormatError):
             return json.dumps({"error": "the word lists are not loaded"})
     return json.dumps({"results": [define(w, lexicon, rules, _meanings) for w in words]})
+
+
+def session_define(words_json: str) -> str:
+    """:func:`define_json` with the page's word lists: those engine/session.py loaded at
+    start (every game of the page plays with them)."""
+    from .. import session   # the worker's one session; imported here, not at the engine's start
+
+    return define_json(words_json, session._need_lexicon())

@@ -2,11 +2,13 @@
 (ui/view.message_text, ui/state's announcements), and its score breakdown (the
 history panel, ui/panels_view, and the replay bar, ui/replay).
 
-Pure and MicroPython-safe; imports nothing of the UI, so every view module and
-ui/state can use it. Every text from a game record goes through html.escape.
+Pure and MicroPython-safe; imports nothing of the UI but the word buttons (a leaf,
+ui/words/view.py), so every view module and ui/state can use it. Every text from a game record goes through html.escape.
 """
 
 from html import escape
+
+from ui.words.view import word_button
 
 
 def _e(value):
@@ -99,7 +101,7 @@ def breakdown_html(t):
                            + ("" if letter.get("new") else " (on the board)"))
         mult = w.get("multiplier", 1)
         rows.append('<tr data-word="' + _e(word) + '" data-score="' + str(w.get("score", 0)) + '"><th scope="row">'
-                    + _e(word) + "</th><td>" + "; ".join(letters) + "</td><td>"
+                    + word_button(word) + "</th><td>" + "; ".join(letters) + "</td><td>"
                     + ("\u00d7" + str(mult) if mult and mult != 1 else "") + "</td><td>" + str(w.get("score", 0))
                     + "</td></tr>")
     if rows:

@@ -17,6 +17,7 @@ from ui.newgame import rules_text
 from ui.panels import settings
 from ui.panels.actions import pn
 from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name
+from ui.words import view as words_view
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
           "past": "Past games", "settings": "Settings"}
@@ -99,6 +100,12 @@ def _show_turn_btn(t):
                                         + _attr("id", "pn-show-turn-" + str(t.get("n", 0)))) + "</p>")
 
 
+def _line_words(t):
+    """A play's words as buttons beside its line (each opens the word's meanings)."""
+    words = words_view.turn_words([t])
+    return ' <span class="wordlinks">' + words_view.word_buttons(words) + "</span>" if words else ""
+
+
 def history_html(s):
     p = pn(s)
     head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg") + _attr("id", "pn-copy-gcg"))
@@ -119,6 +126,7 @@ def history_html(s):
                      + (' class="hinted"' if t.get("hinted") else "") + '>'
                      + '<button type="button" class="pn-line" id="pn-line-' + str(n) + '" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
                      + ("true" if open_ else "false") + '">' + esc(_line_text(s, t)) + "</button>"
+                     + _line_words(t)
                      + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + _show_turn_btn(t) + "</div>"
                         if open_ else "")
                      + "</li>")

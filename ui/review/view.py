@@ -11,6 +11,8 @@ needs nothing of the main board.
 
 from html import escape
 
+from ui.words import view as words_view
+
 BUDGET_MS = 1000            # each turn's time in the engine (exact search, then the hard one)
 RANKINGS = ("score", "equity")
 
@@ -175,7 +177,8 @@ def detail_html(r, row, res):
     if res.get("best", "-") == "-":
         out.append("<p>No play could be made with this rack.</p>")
     elif words:
-        out.append('<p class="rv-bw">Best play\u2019s words: ' + _e(words) + "</p>")
+        out.append('<p class="rv-bw">Best play\u2019s words: '   # each word opens its meanings
+                   + words_view.linkify(words, [w.get("word", "") for w in res.get("best_words") or []]) + "</p>")
     bonus = _bonus_text(res, rules)
     if bonus:
         out.append("<p>Bonuses of the best play: " + _e(bonus) + "</p>")
@@ -267,7 +270,7 @@ def summary_html(r):
         names[p.get("seat")] = p.get("name", "")
     if words:
         items = "".join('<li data-word="' + _e(w.get("word", "")) + '" data-score="' + str(w.get("score", 0))
-                        + '"><b>' + _e(w.get("word", "")) + "</b> " + str(w.get("score", 0)) + ' <span class="rv-wm">('
+                        + '"><b>' + words_view.word_button(w.get("word", "")) + "</b> " + str(w.get("score", 0)) + ' <span class="rv-wm">('
                         + _e(move_words(w.get("move"))) + ", turn " + str(w.get("turn", 0) + 1)
                         + (", " + _e(names.get(w.get("player"), "")) if several else "") + ")</span></li>"
                         for w in words)

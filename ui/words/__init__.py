@@ -1,0 +1,1 @@
+"""Words and their meanings: the card a shown word opens, and the word judge."""
