@@ -1,18 +1,25 @@
-"""Page load benchmark: the game page against a bare PyScript page, cold, in one run.
+"""Page load benchmark: the game page against a stock bare PyScript page, in one run.
 
-    .venv/bin/python bench/load.py [-n 7] [--size 1280x800] [--compare old/index.html] [--json out.json]
+    .venv/bin/python bench/load.py [-n 7] [--throttle 4] [--warm] [--size 1280x800]
+                                   [--compare old/index.html] [--vendored-bare] [--json out.json]
 
-(a) bench/bare/index.html prints "ready" from Python (Pyodide) with the same vendored
-runtime; (b) index.html: the board and rack on screen as a player sees them (the first
-animation frame with every square of the board and every rack tile laid out inside the
-viewport and no splash over them: that frame is painted), and then data-engine="ready"
-(the Pyodide engine worker has loaded the word list: preview, play, computer). Runs
-alternate a, b, a, b..., each in a fresh browser context (empty HTTP cache; a first
-visit). Times are taken in the page: performance.now() (ms since navigation start).
-Prints medians and the ratios board/bare (target <= 0.25) and engine/bare (target <=
-1.15), plus bytes fetched, the load average before and after, and, for comparison, the
-old board mark (the moment <body data-ready="1"> is set; before issue 15 that was
-before the browser had laid out and painted anything, and read 10-15% low). Run
+(a) bench/bare/stock.html prints "ready" from Python (Pyodide on the page's main thread),
+built from the pinned npm packages exactly as shipped (node_modules/@pyscript/core/dist,
+node_modules/pyodide), so that what setup does to vendor/'s runtime (its standard library
+compiled to bytecode) does not speed up the baseline too; bench/bare/index.html, the same
+page on vendor/'s runtime, joins with --vendored-bare. (b) index.html: the board and rack
+on screen as a player sees them (the first animation frame with every square of the board
+and every rack tile laid out inside the viewport and no splash over them: that frame is
+painted), and then data-engine="ready" (the Pyodide engine worker has loaded the word
+list: preview, play, computer). Runs alternate a, b, b, a..., each in a fresh browser
+context: a first visit (empty HTTP cache), or with --warm a returning one (a fresh
+profile on disk, the page loaded once, then again and timed). --throttle RATE slows the
+CPU through Chromium's DevTools protocol, which applies to the page's main thread only
+(not to the engine's worker: Chromium refuses it for workers). Times are the page's
+performance.now() (ms since navigation start). Prints medians, the ratios board/stock
+(target <= 0.25) and engine/stock (target <= 0.45), bytes received (over the network:
+a response from the HTTP cache counts 0), the load average before and after, and the
+old board mark (<body data-ready="1">, set before the first frame is painted). Run
 scripts/setup.sh first.
 """
 
@@ -21,7 +28,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import shutil
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -32,9 +42,12 @@ import webtool  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-TARGET = 1.15  # engine ready / bare page ready
-BOARD_TARGET = 0.25  # board on screen / bare page ready
-PAGES = {"bare": "bench/bare/index.html", "game": "index.html"}
+TARGET = 0.45  # engine ready / stock bare page ready
+BOARD_TARGET = 0.25  # board on screen / stock bare page ready
+# The baseline is the stock bare page, built from the pinned npm packages exactly as
+# shipped; bench/bare/index.html is the same page on vendor/'s runtime (--vendored-bare).
+BASELINE = "stock"
+PAGES = {BASELINE: "bench/bare/stock.html", "bare": "bench/bare/index.html", "game": "index.html"}
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-dev-shm-usage",
@@ -76,34 +89,65 @@ PROBE = """
 """
 
 
-def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800)) -> dict:
-    """One cold load in a fresh context: in-page ms to ready ("ms"; game page: board and rack
-    painted), wall ms from goto to ready seen, the old data-ready mark and the engine ready
-    (game page only), bytes received."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-    context.add_init_script(PROBE)
-    page = context.new_page()
-    finished = []  # the page's and its worker's requests (context events include workers)
-    context.on("requestfinished", lambda r: finished.append(r))
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def _visit(page, url: str, timeout_ms: int) -> dict:
+    """Open ``url`` in ``page`` and wait for its marks (see PROBE)."""
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__readyAt !== undefined", timeout=timeout_ms, polling=100)
     wall = (time.perf_counter() - t0) * 1000
-    out = {"ms": page.evaluate("window.__readyAt"), "wall": wall, "attr": None, "engine": None}
+    out = {"ms": page.evaluate("window.__readyAt"), "wall": wall, "attr": None, "engine": None, "boot": None}
     if page.evaluate("!!document.getElementById('board')"):
         page.wait_for_function("window.__attrAt !== undefined && window.__lexiconAt !== undefined", timeout=timeout_ms, polling=100)
         out["attr"] = page.evaluate("window.__attrAt")
         if page.evaluate("document.body.dataset.engine") == "ready":
             out["engine"] = page.evaluate("window.__lexiconAt")
         out["squares"], out["tiles"] = page.evaluate("[window.__squares, window.__tiles]")
+        out["boot"] = page.evaluate("document.body.dataset.engineBoot || null")
+    return out
+
+
+def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: float = 1, warm: bool = False) -> dict:
+    """One load: in-page ms to ready ("ms"; game page: board and rack painted), wall ms
+    from goto to ready seen, the old data-ready mark and the engine ready (game page
+    only), bytes received. ``browser`` makes a fresh context (an empty HTTP cache: a
+    first visit). ``warm``: a returning visit instead: ``browser`` is a function that
+    opens a fresh persistent context (an on-disk HTTP cache, as a player's browser has;
+    a plain context's cache lives in memory and keeps no file as large as Pyodide's
+    wasm), the page is loaded once, then loaded again and timed. ``throttle``:
+    Chromium's CPU throttling rate, set through a CDP session on the page; Chromium
+    applies it to the page's main thread only (a worker target refuses it), so the
+    engine's worker runs at full speed while the bare pages' Pyodide, on their main
+    thread, is slowed."""
+    size = {"width": viewport[0], "height": viewport[1]}
+    context = browser(size) if warm else browser.new_context(viewport=size)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    if throttle != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    finished = []  # the page's and its worker's requests (context events include workers)
+    context.on("requestfinished", lambda r: finished.append(r))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if warm:
+        _visit(page, url, timeout_ms)
+        page.wait_for_timeout(1000)  # the cache entries (and compiled code) are written
+        finished.clear()
+    out = _visit(page, url, timeout_ms)
     page.wait_for_timeout(300)  # let the last responses finish for the byte count
-    out["bytes"] = sum(r.sizes()["responseBodySize"] for r in finished)
+    out["bytes"] = sum(_received(r) for r in finished)
     context.close()
     if errors:
         raise SystemExit(f"{url}: page errors {errors}")
     return out
+
+
+def _received(request) -> int:
+    """Body bytes that came over the network (0 for a response from the HTTP cache or a
+    304 revalidation)."""
+    response = request.response()
+    if response is None or response.status == 304 or response.from_service_worker:
+        return 0
+    return max(0, request.sizes()["responseBodySize"])
 
 
 def loadavg() -> str:
@@ -210,13 +254,20 @@ def _pct(values, q):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("-n", "--runs", type=int, default=7, help="cold loads of each page (default 7)")
-    ap.add_argument("--warmup", type=int, default=1, help="discarded alternating pairs first (default 1)")
+    ap.add_argument("-n", "--runs", type=int, default=7, help="loads of each page (default 7)")
+    ap.add_argument("--warmup", type=int, default=1, help="discarded alternating rounds first (default 1)")
     ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
     ap.add_argument("--size", default="1280x800", help="viewport WxH (default 1280x800)")
     ap.add_argument("--page", default=PAGES["game"], help="the game page (default index.html)")
     ap.add_argument("--compare", action="append", metavar="PAGE",
                     help="another game page in the same rotation (e.g. a copy of an older build); repeatable")
+    ap.add_argument("--vendored-bare", action="store_true",
+                    help="also load bench/bare/index.html (the bare page on vendor/'s runtime)")
+    ap.add_argument("--throttle", type=float, default=1, metavar="RATE",
+                    help="Chromium CPU throttling (4: a slow phone); the page's main thread only")
+    ap.add_argument("--warm", action="store_true", help="returning visits: each page loaded twice, the second timed")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="serve this folder instead of the checkout (pages are relative to it)")
     ap.add_argument("--json", help="also write the samples here")
     ap.add_argument("--play", type=int, default=0, metavar="TURNS",
                     help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
@@ -226,77 +277,105 @@ def main() -> int:
         return play_main(args)
 
     viewport = tuple(int(v) for v in args.size.split("x"))
-    pages = {"bare": PAGES["bare"], "game": args.page or PAGES["game"]}
+    pages = {BASELINE: PAGES[BASELINE], "game": args.page}
+    if args.vendored_bare:
+        pages["bare"] = PAGES["bare"]
     for i, other in enumerate(args.compare or []):
         pages["game" + str(i + 2)] = other
-    games = [k for k in pages if k != "bare"]
-    server, base = webtool.start_in_thread(ROOT, rebuild=False)
-    samples: dict[str, list[float]] = {k: [] for k in pages}
-    walls: dict[str, list[float]] = {k: [] for k in pages}
-    lexicon_ms: dict[str, list[float]] = {k: [] for k in games}
-    attr_ms: dict[str, list[float]] = {k: [] for k in games}
-    sizes: dict[str, list[int]] = {k: [] for k in pages}
+    kind = f"{'returning' if args.warm else 'cold'} loads" + (f", CPU throttled {args.throttle:g}x" if args.throttle != 1 else "")
+    server, base = _serve(args.root.resolve())
+    runs: dict[str, list[dict]] = {k: [] for k in pages}
     load_before = loadavg()
-    print(f"load average before: {load_before}; viewport {viewport[0]}x{viewport[1]}; pages {pages}", flush=True)
+    print(f"load average before: {load_before}; {kind}; viewport {viewport[0]}x{viewport[1]}; pages {pages}", flush=True)
     try:
         with sync_playwright() as p:
             chromium = webtool.find_chromium(p.chromium.executable_path)
             if not chromium:
                 raise SystemExit("no Chromium: set CHROMIUM_PATH (see README)")
-            browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            if args.warm:
+                def browser(size):
+                    folder = tempfile.mkdtemp(prefix="wlc-load-")
+                    context = p.chromium.launch_persistent_context(
+                        folder, executable_path=chromium, args=LAUNCH_ARGS, viewport=size)
+                    context.on("close", lambda _: shutil.rmtree(folder, ignore_errors=True))
+                    return context
+            else:
+                browser = p.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
             for i in range(args.warmup + args.runs):
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
-                    m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport)
+                    m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport, args.throttle, args.warm)
                     if i >= args.warmup:
-                        samples[name].append(m["ms"])
-                        walls[name].append(m["wall"])
-                        sizes[name].append(m["bytes"])
-                        if m["engine"] is not None:
-                            lexicon_ms[name].append(m["engine"])
-                        if m["attr"] is not None:
-                            attr_ms[name].append(m["attr"])
-                    tag = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
-                    extra = ""
-                    if m["attr"] is not None:
-                        extra = (f", {m['squares']} squares and {m['tiles']} rack tiles on screen"
-                                 f" (data-ready at {m['attr']:.0f} ms)")
-                    if m["engine"] is not None:
-                        extra += f", engine ready at {m['engine']:.0f} ms"
-                    extra += f", {m['bytes'] / 1e6:.1f} MB"
-                    print(f"  {tag:8} {name:5}: {m['ms']:7.0f} ms (wall {m['wall']:.0f} ms{extra})", flush=True)
-            browser.close()
+                        runs[name].append(m)
+                    print(f"  {'warm-up' if i < args.warmup else f'run {i - args.warmup + 1}':8} {name:6}: {_line(m)}",
+                          flush=True)
+            if not args.warm:
+                browser.close()
     finally:
         server.shutdown()
-
-    med = {k: statistics.median(v) for k, v in samples.items()}
-    print(f"(a) bare PyScript page ready : median {med['bare']:.0f} ms  (n={len(samples['bare'])})")
-    summary = {}
-    for name in games:
-        ratio = med[name] / med["bare"]
-        engine_med = statistics.median(lexicon_ms[name]) if lexicon_ms[name] else float("nan")
-        engine_ratio = engine_med / med["bare"]
-        attr_med = statistics.median(attr_ms[name]) if attr_ms[name] else float("nan")
-        summary[name] = {"page": pages[name], "board_ratio": ratio, "engine_ratio": engine_ratio}
-        print(f"(b) {pages[name]}, board on screen: median {med[name]:.0f} ms  (n={len(samples[name])})")
-        print(f"    {pages[name]}, engine ready   : median {engine_med:.0f} ms  (n={len(lexicon_ms[name])})")
-        print(f"    board/bare  = {ratio:.3f}  ({'within' if ratio <= BOARD_TARGET else 'OVER'} target {BOARD_TARGET})")
-        print(f"    engine/bare = {engine_ratio:.3f}  ({'within' if engine_ratio <= TARGET else 'OVER'} target {TARGET})")
-        print(f"    (old mark: data-ready set at median {attr_med:.0f} ms = {attr_med / med['bare']:.3f} of bare)")
-    for k in pages:
-        if sizes[k]:
-            print(f"bytes fetched, cold, {pages[k]}: median {statistics.median(sizes[k]) / 1e6:.2f} MB")
+    summary = report(pages, runs, kind)
     print(f"load average before: {load_before}, after: {loadavg()} (2-core machine: figures under load run high)")
     if args.json:
-        Path(args.json).write_text(
-            json.dumps(
-                {"pages": pages, "ms": samples, "wall_ms": walls, "engine_ms": lexicon_ms, "data_ready_ms": attr_ms,
-                 "median_ms": med, "summary": summary, "bytes": sizes,
-                 "viewport": list(viewport), "loadavg": [load_before, loadavg()]},
-                indent=1,
-            )
-        )
+        Path(args.json).write_text(json.dumps(
+            {"pages": pages, "kind": kind, "throttle": args.throttle, "warm": args.warm, "runs": runs,
+             "summary": summary, "viewport": list(viewport), "loadavg": [load_before, loadavg()]}, indent=1))
     return 0
+
+
+def _serve(root: Path):
+    """A static server of ``root`` in a thread (vendor/ served as it is: no rebuild
+    inside a timed load; the checkout's zips are brought up to date first)."""
+    if root == ROOT:
+        webtool.bundle(ROOT)
+    server = webtool.make_server(root, rebuild=False)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _line(m: dict) -> str:
+    text = f"{m['ms']:7.0f} ms (wall {m['wall']:.0f} ms"
+    if m["attr"] is not None:
+        text += f", {m['squares']} squares and {m['tiles']} rack tiles on screen (data-ready at {m['attr']:.0f} ms)"
+    if m["engine"] is not None:
+        text += f", engine ready at {m['engine']:.0f} ms ({m['boot']})"
+    return text + f", {m['bytes'] / 1e6:.2f} MB)"
+
+
+def _median(values) -> float:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def report(pages: dict[str, str], runs: dict[str, list[dict]], kind: str) -> dict:
+    """Print the medians and the ratios to the stock bare page; returns them."""
+    base = _median(m["ms"] for m in runs[BASELINE])
+    print(f"{kind}; n={len(runs[BASELINE])} of each; medians:")
+    print(f"(a) stock bare PyScript page ready ({pages[BASELINE]}): {base:.0f} ms")
+    summary = {BASELINE: {"page": pages[BASELINE], "ready_ms": base}}
+    for name in pages:
+        bytes_med = _median(m["bytes"] for m in runs[name]) / 1e6
+        if name == BASELINE:
+            summary[name]["mb"] = bytes_med
+        elif name == "bare":
+            ready = _median(m["ms"] for m in runs[name])
+            summary[name] = {"page": pages[name], "ready_ms": ready, "ratio": ready / base, "mb": bytes_med}
+            print(f"    vendored bare page ready ({pages[name]}): {ready:.0f} ms = {ready / base:.3f} of stock")
+        else:
+            board, engine = _median(m["ms"] for m in runs[name]), _median(m["engine"] for m in runs[name])
+            attr = _median(m["attr"] for m in runs[name])
+            summary[name] = {"page": pages[name], "board_ms": board, "engine_ms": engine, "mb": bytes_med,
+                             "board_ratio": board / base, "engine_ratio": engine / base}
+            print(f"(b) {pages[name]}: board on screen {board:.0f} ms, engine ready {engine:.0f} ms")
+            for label, key, value, target in (("board", "ms", board, BOARD_TARGET), ("engine", "engine", engine, TARGET)):
+                ratio = value / base
+                paired = _median(m[key] / s["ms"] for m, s in zip(runs[name], runs[BASELINE]) if m[key] is not None)
+                summary[name][label + "_paired"] = paired
+                print(f"    {label}/stock = {ratio:.3f}  ({'within' if ratio <= target else 'OVER'} target {target});"
+                      f" per round: median {paired:.3f}")
+            print(f"    (old mark: data-ready set at {attr:.0f} ms = {attr / base:.3f} of stock)")
+    for name in pages:
+        print(f"bytes fetched, {pages[name]}: median {summary[name]['mb']:.2f} MB")
+    return summary
 
 
 def play_main(args) -> int:

@@ -39,11 +39,16 @@ PAGE = "index.html"
 SERVICE_WORKER = "sw.js"
 RULE_BOOK = "docs/rules.md"
 # Files the page's scripts fetch by name (not in an attribute dist can read).
-FETCHED = ("vendor/first-game.json",)
+# wordlists/meanings.bin: the engine worker fetches it on the first request for a meaning
+# (ui/engine_worker.py define), never while the page starts; the service worker caches it.
+FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin")
 # Shipped when present: embed.html only redirects to index.html?embed=1 (the embed is the
 # page itself), kept so that snippets naming it stay valid.
 OPTIONAL_PAGES = ("embed.html",)
-OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md")
+# The club page (players, tournaments): a page of its own, collected like index.html.
+CLUB_PAGE = "club.html"
+OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
+                "licenses/wordnet.txt")
 # Each runtime package's licence goes beside its files in vendor/. Packages whose npm
 # release ships no licence text get the full text kept in licenses/ (by package).
 SHIPPED_LICENCE_TEXTS = {
@@ -207,7 +212,7 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(OWN_LICENCES)
     refs.add(RULE_BOOK)
     try:
-        docs = rules_page.build(root)  # the pages as their markdown makes them now
+        docs = {page: (root / page).read_bytes() for page in rules_page.PAGES.values()}  # kept current by --check
     except OSError as exc:
         raise DistError(f"cannot make the rule pages: {exc.filename} is missing") from exc
     for page, data in docs.items():
@@ -215,6 +220,7 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(docs)
     refs.update(FETCHED)
     refs.update(p for p in OPTIONAL_PAGES if (root / p).is_file())
+    refs.update(page_references((root / CLUB_PAGE).read_text(encoding="utf-8")) + [CLUB_PAGE])
     refs.discard(PAGE)
     missing = sorted(r for r in refs if r not in docs and not (root / r).is_file())
     if missing:

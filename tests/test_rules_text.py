@@ -148,7 +148,7 @@ def test_knobs_are_exactly_the_rules_string_knobs_in_engine_order():
     engine_order = [_SHORT[f.name] for f in fields(Rules) if f.name != "preset"]
     assert [k[0] for k in rt.KNOBS] == engine_order
     for short, label, kind, choices, help_text in rt.KNOBS:
-        assert kind in ("bool", "choice", "int", "minutes", "table")
+        assert kind in ("bool", "choice", "int", "minutes", "table", "words")
         assert label and help_text and isinstance(choices, tuple) and choices
 
 
@@ -160,6 +160,8 @@ def test_knob_kinds_and_choices_fit_the_engine_fields():
             assert name in _BOOLS and choices == ("0", "1")
         elif kind == "table":
             assert name in _TABLES
+        elif kind == "words":  # house words: lists of words joined by '+'
+            assert name in ("house_add", "house_taboo") and choices[0] == "none"
         elif kind in ("int", "minutes"):  # minutes: the dialog's unit for a knob in seconds
             assert name in _INTS and len(choices) == 2 and choices[0] < choices[1]
         if name in _CHOICES:  # every engine choice is offered, nothing else
@@ -197,6 +199,88 @@ def test_knob_value_text():
             assert text.startswith(label + ": ") and len(text) > len(label) + 2
     with pytest.raises(ValueError):
         rt.knob_value_text("nosuchknob", 1)
+
+
+# ---------------------------------------------------------------- house words
+
+def test_formatives_and_house_words_in_the_summary():
+    words = _section(rt.summary("o,add=logophile+pangram,taboo=sauter+zin"), "Word list")
+    assert "Formatives are good too" in words and "NIGHTTIMES" in words
+    assert "House words added: LOGOPHILE, PANGRAM." in words
+    assert "House words forbidden: Sauter's list for on-line play" in words and "ZIN." in words
+    assert "Formatives" not in _section(rt.summary("o,form=0"), "Word list")
+    assert "House words" not in _section(rt.summary("o"), "Word list")
+    many = "+".join("w" + "a" * i for i in range(1, 31))
+    assert ", 18 more." in _section(rt.summary("o,add=" + many), "Word list")
+    assert rt.knob_value_text("taboo", "sauter").startswith("Words you forbid: Sauter's list")
+    assert rt.knob_value_text("add", ("LOGOPHILE",)) == "Words you add: LOGOPHILE"
+    assert rt.house_words("Logophile, pangram;PANGRAM+zin\tqi") == ["logophile", "pangram", "zin", "qi"]
+    assert rt.house_words("none") == [] and rt.house_words("  ") == []
+
+
+def test_the_dialogs_sauter_list_is_the_engines():
+    from engine.house_words import MAX_LETTERS, MAX_WORDS, MIN_LETTERS, SAUTER_TABOO
+    from ui.newgame import house
+    assert house.SAUTER_WORDS == tuple(w.lower() for w in SAUTER_TABOO)
+    assert (house.MAX_WORDS, house.MIN_LETTERS, house.MAX_LETTERS) == (MAX_WORDS, MIN_LETTERS, MAX_LETTERS)
+
+
+def _dialog_fields(preset, add, taboo):
+    """The New game dialog's fields as the page reads them: the preset's knobs, the lists typed."""
+    fields = {"preset": preset, "knobs": "1"}
+    for short, value in rt.preset_values(preset).items():
+        if value != "0" or rt._knob(short)[2] != "bool":  # an unchecked box is left out
+            fields["knob-" + short] = value
+    fields.update({"knob-add": add, "knob-taboo": taboo})
+    return fields
+
+
+def _made_words(n):
+    """n distinct words of letters: 'xaa xab ...'."""
+    return " ".join("x" + chr(97 + i // 26) + chr(97 + i % 26) for i in range(n))
+
+
+@pytest.mark.parametrize("add,taboo,problem", [
+    ("logophile pangram", "sauter zin", None),
+    (_made_words(200), "", None),
+    (_made_words(201), "", "201 words"),
+    ("x", "", "X has 1 letter"),
+    ("a" * 22, "", "has 22 letters"),
+    ("cafe caf\u00e9", "", "is not a word of letters A-Z"),
+    ("don't", "", "is not a word of letters A-Z"),
+    ("zin", "zin", "ZIN is both added and forbidden"),
+    ("qi", "sauter", "QI is both added and forbidden"),
+])
+def test_the_dialogs_house_lists_are_refused_exactly_when_the_engine_refuses(add, taboo, problem):
+    from engine.rules import RulesError
+    from ui.newgame import dialog
+    fields = _dialog_fields("o", add, taboo)
+    engine_text = "o,add=%s,taboo=%s" % ("+".join(add.split()) or "none", "+".join(taboo.split()) or "none")
+    if problem is None:
+        rules = dialog.rules_of(fields)
+        assert Rules.from_string(rules) == Rules.from_string(engine_text)
+        assert "pv-bad" not in dialog.fields_summary_html(fields)
+        return
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        dialog.rules_of(fields)
+    assert problem in dialog.fields_summary_html(fields).replace("&#x27;", "'")
+    if engine_text.isascii():
+        with pytest.raises(RulesError):
+            Rules.from_string(engine_text)
+
+
+def test_the_sauter_checkbox_puts_sauter_in_the_taboo_list():
+    from ui.newgame import dialog
+    fields = _dialog_fields("o", "Logophile", "zin")
+    fields["knob-taboo-sauter"] = "1"
+    rules = Rules.from_string(dialog.rules_of(fields))
+    assert rules.house_add == ("LOGOPHILE",) and "QOPH" in rules.house_taboo and "ZIN" in rules.house_taboo
+    counts = dict(dialog.words_counts(fields))
+    assert counts["knob-add-count"] == "1 word of at most 200"
+    assert counts["knob-taboo-count"] == "1 word of at most 200 + Sauter's list for on-line play"
+    html = dialog.dialog_html("o")
+    for needed in ('id="knob-add"', 'id="knob-taboo"', 'id="knob-taboo-sauter"', "0 words of at most 200"):
+        assert needed in html
 
 
 # ---------------------------------------------------------------- about
@@ -288,6 +372,8 @@ def fingerprint(t):
     out.append(t.summary("iii,cap=0,clock=1530,final=1,adjust=transfer,judge=challenge,end=scoreless"))
     out.append(t.summary("richard,lex=main,two=72,min=4,big=none,stretch=5,stable=1:0+2:30,rack=9"))
     out.append(t.changed_knobs("o,pick=2,wild=1,adjust=none,clockrule=overtime,clock=60"))
+    out.append(t.summary("o,form=0,add=logophile+pangram,taboo=sauter+zin"))
+    out.append(t.house_words("Logophile, pangram;PANGRAM+zin  none"))
     out.append([list(p) for p in t.ABOUT])
     out.append(list(t.HOW_TO_PLAY))
     return out

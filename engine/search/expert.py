@@ -49,7 +49,9 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
   hard rather than like noise (iii at 3 rounds switched on noise and lost to hard,
   47.5% over 200 games: bench/README.md).
 - **Endgame** (bag empty, two players, the other rack known: a 100-tile set, or
-  racks revealed): ``endgame.solve``, a depth-limited search over both racks.
+  racks revealed): ``endgame.search`` over both racks' full legal move lists,
+  exact when it ends within the budget (``ENDGAME_NODES`` positions without
+  one); ``Expert.endgame`` keeps its outcome, which says whether it was exact.
 
 Determinism: the dealing uses ``random.Random(seed)``, the seed by default derived
 from what the player sees, so the same position, seed and ``iterations`` give the
@@ -66,7 +68,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from .ai import Player, best_keep, choose_trade, leave_value
-from .endgame import known_racks, solve
+from .endgame import known_racks, search as endgame_search
 from .movegen import Budget, TopN
 from ..moves import Exchange, Pass
 from ..notation import format_move
@@ -86,6 +88,11 @@ SWITCH_Z = 1.0
 SWITCH_ROUNDS = MIN_ROUNDS   # fewer rounds never overrule the hard player's choice
 DEFAULT_ITERATIONS = 8   # rounds without a time budget (self-play)
 MAX_ROUNDS = 10_000
+# The endgame search without a time budget (self-play, tests): positions at most,
+# a list generated counting as ``endgame.LIST_WEIGHT`` (deterministic; about 10 s
+# natively at worst; bench/endgame.py: endings of up to 4 tiles a side mostly need
+# a few thousand).
+ENDGAME_NODES = 60_000
 
 
 @dataclass
@@ -113,6 +120,7 @@ class Expert:
         self.rounds = 0            # rounds completed in the last ``choose`` (for bench/)
         self.stopped = ""          # why the last search stopped: time, rounds, clear, single, endgame,
         #                            few (the rounds a switch needs would not fit: hard's move)
+        self.endgame = None        # the last endgame search's Outcome (None: no endgame searched)
 
     # ------------------------------------------------------------------ the decision
     def choose(self, game, budget_ms: float | None = None, iterations: int | None = None,
@@ -123,12 +131,13 @@ class Expert:
         budget = Budget(ms=budget_ms) if budget_ms is not None else None
         if budget is None and iterations is None:
             iterations = DEFAULT_ITERATIONS
-        self.rounds, self.stopped = 0, ""
+        self.rounds, self.stopped, self.endgame = 0, "", None
         if known_racks(game):
-            text = solve(game, self.hard, budget, depth=None if budget is not None else 3)
-            if text is not None:
+            self.endgame = endgame_search(game, budget, nodes=None if budget is not None else ENDGAME_NODES,
+                                          hard=self.hard)
+            if self.endgame.move is not None:
                 self.stopped = "endgame"
-                return text
+                return self.endgame.move
             if budget is not None and budget.exhausted:
                 return self._fallback(game)
         cands, incumbent = self.candidates(game, budget)

@@ -302,9 +302,34 @@ async def _read_file(file):
     if file.size > 200000:
         W["dispatch"]({"t": "box", "kind": "import"})
         return
-    text = await file.text()
+    data = W["window"].Uint8Array.new(await file.arrayBuffer())
+    text = decode_record(data)
     if area is not None:
         area.value = text
+
+
+ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "iso-8859-1",
+             "iso 8859-1": "iso-8859-1", "latin-1": "iso-8859-1"}
+
+
+def decode_record(data):
+    """A record file's text as the engine reads it (engine/records/gcg.py decode_record):
+    its ``#character-encoding`` line names UTF-8 or ISO-8859-1; without one, UTF-8 when
+    it decodes, else ISO-8859-1. An unknown name is left in the text for the engine to refuse."""
+    window = W["window"]
+    if data.length >= 3 and data[0] == 0xEF and data[1] == 0xBB and data[2] == 0xBF:
+        data = data.subarray(3)
+    head = str(window.TextDecoder.new("iso-8859-1").decode(data.subarray(0, 120)))
+    first = head.split("\n", 1)[0].strip()
+    label = None
+    if first.lower().startswith("#character-encoding"):
+        label = ENCODINGS.get(first[len("#character-encoding"):].strip().lower())
+    if label is not None:
+        return str(window.TextDecoder.new(label).decode(data))
+    try:
+        return str(window.TextDecoder.new("utf-8", js_object({"fatal": True})).decode(data))
+    except Exception:
+        return str(window.TextDecoder.new("iso-8859-1").decode(data))
 
 
 def on_bar_click(e):

@@ -7,7 +7,7 @@ them all as {name: value} and call ``spec_of``.
 
 from html import escape
 
-from ui.newgame import rules_text
+from ui.newgame import house, rules_text
 
 KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
          ("hard", "Computer, hard"), ("expert", "Computer, expert (thinks 3 s)"),
@@ -49,10 +49,44 @@ def _knob_field(knob, value):
         field = ('<input type="number" id="' + fid + '" name="' + fid + '" min="' + str(choices[0])
                  + '" max="' + str(choices[1]) + '"' + (' step="any"' if minutes else "")
                  + ' value="' + (minutes_text(value) if minutes else escape(value)) + '">')
+    elif kind == "words":
+        return _words_field(knob, value)
     else:
         field = '<input type="text" id="' + fid + '" name="' + fid + '" value="' + escape(value) + '">'
     return ('<div class="knob"><label for="' + fid + '">' + escape(label) + "</label>" + field
             + '<small>' + escape(help_text) + "</small></div>")
+
+
+def _words_field(knob, value):
+    """A house list: a text field of words, its count against the limit, and for the
+    forbidden words the one-click Sauter's list."""
+    short, label, _, choices, help_text = knob
+    fid = "knob-" + short
+    words = rules_text.house_words(value)
+    sauter = ""
+    if rules_text.SAUTER in choices:
+        sauter = ('<label class="house-sauter"><input type="checkbox" id="' + fid + '-sauter" name="'
+                  + fid + '-sauter" value="1"' + (" checked" if rules_text.SAUTER in words else "")
+                  + "> " + escape(rules_text.SAUTER_TEXT) + "</label><small>"
+                  + escape(rules_text.SAUTER_ABOUT) + ".</small>")
+    return ('<div class="knob house"><label for="' + fid + '">' + escape(label) + "</label>"
+            '<input type="text" id="' + fid + '" name="' + fid + '" autocomplete="off" '
+            'autocapitalize="none" spellcheck="false" placeholder="letters, separated by spaces or commas" '
+            'value="' + escape(house.field_text(value)) + '">'
+            '<small class="house-count" id="' + fid + '-count" aria-live="polite">'
+            + escape(house.count_text(words)) + "</small>" + sauter
+            + "<small>" + escape(help_text) + "</small></div>")
+
+
+def words_counts(fields):
+    """[(element id, 'n words of at most 200'), ...] for the dialog's house lists as typed."""
+    out = []
+    for short in ("add", "taboo"):
+        words = rules_text.house_words(fields.get("knob-" + short, ""))
+        if fields.get("knob-" + short + "-sauter") == "1" and rules_text.SAUTER not in words:
+            words.append(rules_text.SAUTER)
+        out.append(("knob-" + short + "-count", house.count_text(words)))
+    return out
 
 
 KEPT_NOTE = ("Your game in progress is kept in Past games, marked unfinished: "
@@ -128,10 +162,14 @@ def rules_of(fields):
     parts = [preset]
     if fields.get("knobs") != "1":  # no knob fields: the preset as it is
         return preset
+    labels = dict((k[0], k[1]) for k in rules_text.KNOBS)
+    lists = house.lists_of(fields, (labels["add"], labels["taboo"]))
     for knob in rules_text.KNOBS:
         short, kind = knob[0], knob[2]
         fid = "knob-" + short
-        if kind == "bool":
+        if kind == "words":
+            value = lists[0] if short == "add" else lists[1]
+        elif kind == "bool":
             value = "1" if fields.get(fid) == "1" else "0"
         elif kind == "minutes" and fid in fields:
             value = seconds_text(knob[1], knob[3], fields[fid])

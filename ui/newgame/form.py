@@ -51,7 +51,10 @@ def on_dialog_change(page, e):
         dlg.innerHTML = newgame.dialog_html(e.target.value, seats, in_progress(page.s))
         page.document.querySelector('#ng-form input[value="' + e.target.value + '"]').focus()
     elif e.target.name and e.target.name.startswith("knob-"):
-        page.document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(form_fields(page))
+        fields = form_fields(page)
+        page.document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(fields)
+        for fid, text in newgame.words_counts(fields):
+            page.document.getElementById(fid).textContent = text
 
 
 def on_dialog_click(page, e):

@@ -28,18 +28,19 @@ PRESETS = (
 # Every knob of the classic preset, in the engine's order (rules-string text).
 _CLASSIC = (
     ("board", "classic15"), ("tiles", "classic100"), ("rack", "7"), ("lex", "large"),
-    ("two", "lexicon"), ("min", "2"), ("judge", "challenge"), ("largecheck", "0"),
+    ("form", "0"), ("two", "lexicon"), ("min", "2"), ("judge", "challenge"), ("largecheck", "0"),
     ("prem", "multiply"), ("cap", "0"), ("big", "7:50"), ("stretch", "0"),
     ("stable", "none"), ("pick", "0"), ("wild", "0"), ("swap", "0"), ("end", "scoreless"),
     ("adjust", "classic"), ("final", "0"), ("clock", "0"), ("clockrule", "overtime"),
     ("reveal", "0"), ("split", "0"), ("trades", "0"), ("derived", "0"),
+    ("add", "none"), ("taboo", "none"),
 )
 _FOURS = "1:0+2:20+3:40+4:60+5:80"
 _FIVES = "1:0+2:30+3:50+4:70+5:90+6:100"
 # (preset, the preset it starts from, the knobs it changes)
 _DERIVED = (
     ("o", "classic", (
-        ("tiles", "o100"), ("lex", "main"), ("two", "72"), ("min", "3"), ("judge", "good"),
+        ("tiles", "o100"), ("lex", "main"), ("form", "1"), ("two", "72"), ("min", "3"), ("judge", "good"),
         ("largecheck", "1"), ("prem", "add"), ("big", "5:10+6:30+7:50"), ("stretch", "4"),
         ("stable", _FOURS), ("swap", "1"), ("end", "cycle"), ("clockrule", "timesup"))),
     ("i", "o", (("board", "extended21"), ("tiles", "nice300"))),
@@ -54,6 +55,13 @@ _DERIVED = (
 )
 
 _B = ("0", "1")
+# House words (engine/house_words.py): a rules string's list is lowercase words
+# joined by '+', or 'none'; 'sauter' stands for Sauter's list for on-line play.
+NONE = "none"
+SAUTER = "sauter"
+SAUTER_TEXT = "Sauter's list for on-line play"
+SAUTER_ABOUT = "Q-without-U words such as QI, QAT, SUQ; Hebrew letters such as FE, PE, VAV"
+_SEPARATORS = (",", "+", ";", "\t", "\n", "\r")
 # (short name, label, kind, choices or (min, max), help), in the engine's order.
 KNOBS = (
     ("board", "Board", "choice", ("classic15", "extended21"),
@@ -64,6 +72,9 @@ KNOBS = (
      "Tiles on a rack; an exchange needs this many tiles in the bag."),
     ("lex", "Word list", "choice", ("main", "large"),
      "Main: a regular dictionary. Large: a bigger list for word-game players."),
+    ("form", "Formatives", "bool", _B,
+     "With the main list: a large-list word made of a main word and a prefix or ending "
+     "(RE-, UN-, -S, -ED, -ING, -NESS...) is good too."),
     ("two", "Two-letter words", "choice", ("lexicon", "72"),
      "Every two-letter word of the word list, or only the 72 respectable ones."),
     ("min", "Minimum main word", "int", (2, 10),
@@ -106,39 +117,59 @@ KNOBS = (
      "A rack with two pairs, three alike, six vowels or six consonants may trade tiles free."),
     ("derived", "Derived word forms", "bool", _B,
      "RE-, -ER and -LIKE forms of listed words are good too (Richard's rule)."),
+    ("add", "Words you add", "words", (NONE,),
+     "Words the players agree are good, whatever the list says."),
+    ("taboo", "Words you forbid", "words", (NONE, SAUTER),
+     "Words the players agree are not played, even if the list has them."),
 )
 
 # Words for the choice values.
 _CHOICE_TEXT = {
-    ("board", "classic15"): "15x15",
-    ("board", "extended21"): "21x21 (15x15 inside)",
-    ("tiles", "classic100"): "classic 100 tiles",
-    ("tiles", "o100"): "100 tiles, one I made a blank",
+    ("board", "classic15"): "15x15", ("board", "extended21"): "21x21 (15x15 inside)",
+    ("tiles", "classic100"): "classic 100 tiles", ("tiles", "o100"): "100 tiles, one I made a blank",
     ("tiles", "nice300"): "100 scooped from the nice 300",
     ("tiles", "wild298"): "100 scooped from the JQXZ-wild 298",
-    ("lex", "main"): "main (regular dictionary)",
-    ("lex", "large"): "large",
-    ("two", "lexicon"): "all in the word list",
-    ("two", "72"): "the 72 respectable ones",
-    ("judge", "challenge"): "double challenge",
-    ("judge", "good"): "good words only",
+    ("lex", "main"): "main (regular dictionary)", ("lex", "large"): "large",
+    ("two", "lexicon"): "all in the word list", ("two", "72"): "the 72 respectable ones",
+    ("judge", "challenge"): "double challenge", ("judge", "good"): "good words only",
     ("judge", "retry"): "free retry",
-    ("prem", "multiply"): "multiply",
-    ("prem", "add"): "add up",
+    ("prem", "multiply"): "multiply", ("prem", "add"): "add up",
     ("end", "scoreless"): "after turns without a play",
     ("end", "cycle"): "after a round adds no tile",
-    ("adjust", "classic"): "classic",
-    ("adjust", "transfer"): "transfer",
-    ("adjust", "none"): "none",
+    ("adjust", "classic"): "classic", ("adjust", "transfer"): "transfer", ("adjust", "none"): "none",
     ("clockrule", "overtime"): "overtime, -10 a started minute",
     ("clockrule", "timesup"): "time's up when time's up",
 }
+
+
+def house_words(text):
+    """A house list as typed ('logophile, pangram') or as a rules string has it
+    ('logophile+pangram'): its words in lowercase, once each, in order; 'none': []."""
+    text = str(text).lower()
+    for sep in _SEPARATORS:
+        text = text.replace(sep, " ")
+    out, seen = [], set()
+    for word in text.split():
+        if word not in seen:
+            seen.add(word)
+            out.append(word)
+    return [] if out == [NONE] else out
+
+
+def _words_shown(words, most=12):
+    """'Sauter's list for on-line play (...) and LOGOPHILE, PANGRAM', for a summary."""
+    own = [w.upper() for w in words if w != SAUTER]
+    own = own[:most] + (["%d more" % (len(own) - most)] if len(own) > most else [])
+    parts = [SAUTER_TEXT + " (" + SAUTER_ABOUT + ")"] if SAUTER in words else []
+    return " and ".join(parts + ([", ".join(own)] if own else []))
 
 
 def _text(value):
     """Any knob value (engine type or rules-string text) as rules-string text."""
     if isinstance(value, bool):
         return "1" if value else "0"
+    if isinstance(value, (tuple, list)) and value and isinstance(value[0], str):
+        return "+".join(value).lower()  # house words
     if isinstance(value, (tuple, list)):
         return "+".join("%d:%d" % (n, p) for n, p in value) or "none"
     return str(value).strip()
@@ -216,6 +247,9 @@ def knob_value_text(short, value):
         shown = "off" if text == "0" else "up to " + _tiles_n(int(text))
     elif short == "stretch":
         shown = "off" if text == "0" else "words of %s+ letters" % text
+    elif _knob(short)[2] == "words":
+        words = house_words(text)
+        shown = _words_shown(words, 5) if words else "none"
     elif short == "clock":
         secs = int(text)
         shown = "off" if secs == 0 else _duration(secs)
@@ -281,10 +315,20 @@ def _words_text(v):
         text = "The large list (about 183,000 words, for word-game players)."
     if v["two"] == "72":
         text += " Two-letter words: only the 72 respectable ones, shown in the rules."
+    if v["form"] == "1" and v["lex"] == "main":
+        text += (" Formatives are good too: a word of the large list made of a main word "
+                 "and a prefix (RE-, UN-, OVER-...) and/or an ending (-S, -ED, -ING, "
+                 "-NESS...), such as NIGHTTIMES or REATTACKED.")
     if v["derived"] == "1":
         text += (" Also good: RE- and -ER forms of listed verbs, their plurals, -INGS, "
                  "and -LIKE on plain nouns (Richard's derived forms).")
+    add, taboo = house_words(v["add"]), house_words(v["taboo"])
+    if add:
+        text += " House words added: %s." % _words_shown(add)
+    if taboo:
+        text += " House words forbidden: %s." % _words_shown(taboo)
     return text
+
 
 
 def _scoring_text(v):

@@ -11,6 +11,10 @@ def can_undo(s):
         return False
     if s.get("check_seat", -1) >= 0:
         return False
+    mine = (s.get("bylink") or {}).get("me")
+    if mine is not None:   # by link: only this device's own last move, never another seat's
+        turns = undoable_turns(snap)
+        return bool(turns) and turns[-1].get("player") == mine and turns[-1].get("kind") != "end"
     people = humans(s)
     return any(t.get("player") in people and t.get("kind") != "end" for t in undoable_turns(snap))
 
@@ -38,7 +42,7 @@ def can_redo(s):
 def on_undo(s, ev):
     if not can_undo(s):
         return s
-    if not vs_computer(s) and len(humans(s)) > 1 and not ev.get("sure"):
+    if not vs_computer(s) and len(humans(s)) > 1 and not ev.get("sure") and not s.get("bylink"):
         s = set_pn(s, confirm="undo")
         return add_fx(s, {"do": "p_focus", "id": "pc-yes"})
     s = state.on_recall(s, {})

@@ -1,0 +1,108 @@
+"""ui/club/state.py and ui/club/view.py: the players' ranking by PPT, games kept on
+this device, which of them are a tournament's pairings, typed figures, and HTML
+that shows names as text (CPython and MicroPython)."""
+
+import json
+
+from ui.club import state, view
+
+
+def seat(name, kind="human", score=0, points=0, turns=0, best=0, won=False, tied=False):
+    return {"name": name, "kind": kind, "score": score, "points": points, "turns": turns, "best": best,
+            "best_move": "8H WORD" if best else "", "won": won, "tied": tied}
+
+
+GAMES = [
+    {"family": "classic", "rules": "classic", "date": "2026-01-01", "seats": [
+        seat("Ann", score=300, points=300, turns=10, best=60, won=True), seat("Bob", score=200, points=210, turns=10, best=40)]},
+    {"family": "wordlovers", "rules": "o", "date": "2026-01-02", "seats": [
+        seat(" ann ", score=100, points=100, turns=10, best=20), seat("Bot", "hard", score=100, points=100, turns=2, tied=True)]},
+]
+
+
+def test_ppt_across_games_is_points_over_turns_and_names_ignore_case_and_spaces():
+    rows = state.ranking(GAMES)
+    by = {r["key"]: r for r in rows}
+    assert by["name:ann"]["ppt"] == 20.0           # (300 + 100) / (10 + 10), not the mean of 30 and 10
+    assert by["name:ann"]["games"] == 2 and by["name:ann"]["wins"] == 1 and by["name:ann"]["win_pct"] == 0.5
+    assert by["name:ann"]["best"] == 60
+    assert by["computer:hard"]["player"] == "Computer (hard)" and by["computer:hard"]["wins"] == 0.5
+    assert [r["key"] for r in rows] == ["computer:hard", "name:bob", "name:ann"]   # PPT 50, 21, 20
+
+def test_ranking_is_sorted_by_ppt_and_filtered_by_rule_family():
+    rows = state.ranking(GAMES)
+    ppts = [r["points"] / r["turns"] for r in rows]
+    assert ppts == sorted(ppts, reverse=True)
+    classic = state.ranking(GAMES, "classic")
+    assert [r["key"] for r in classic] == ["name:ann", "name:bob"] and classic[0]["ppt"] == 30.0
+    assert state.ranking(GAMES, "richard") == []
+    assert len(state.games_of(GAMES, "name:ann")) == 2 and len(state.games_of(GAMES, "name:bob")) == 1
+
+
+def test_stored_games_come_from_past_games_the_saved_game_and_games_by_link_once_each():
+    spec = {"rules": "classic", "seed": "s~1.1", "seats": [{"name": "Ann", "kind": "human"},
+                                                          {"name": "Bob", "kind": "human"}], "actions": ["8H AT"]}
+    past = json.dumps({"v": 1, "games": [dict(spec, id="g1", date="d", summary={"over": True})]})
+    saved = json.dumps({"v": 1, "spec": spec, "snap": {"phase": "over"}})
+    other = dict(spec, seed="x")
+    bylink = json.dumps({"v": 1, "games": [{"id": "K1", "spec": other, "over": False, "updated": "u"}]})
+    got = state.stored_games(past, saved, bylink)
+    assert [(g["spec"]["seed"], g["over"]) for g in got] == [("s~1.1", True), ("x", False)]
+    assert state.stored_games("not json", "", None) == []
+
+
+def test_a_finished_game_started_from_an_unplayed_pairing_is_found():
+    reply = {"rounds": [{"round": 2, "games": [
+        {"game": 1, "players": ["Ann", "Bob"], "seed": "s~2.1", "result": None},
+        {"game": 2, "players": ["Cy", "Di"], "seed": "s~2.2", "result": {"source": "typed"}}]}]}
+    def kept(seed, names, over=True):
+        return {"spec": {"seed": seed, "seats": [{"name": n} for n in names]}, "over": over}
+    stored = [kept("s~2.1", ["bob", "Ann"]), kept("s~2.2", ["Cy", "Di"]), kept("s~2.1", ["Ann", "Zed"]),
+              kept("s~2.1", ["Ann", "Bob"], over=False)]
+    found = state.played_here(stored, reply)
+    assert [(r, a, b) for r, a, b, _ in found] == [(2, "Ann", "Bob")]
+
+
+def test_seats_become_people_or_computer_levels():
+    spec = {"rules": "o", "seed": "1~1.1", "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]}
+    out = state.seats_for(spec, ["human", "hard"])
+    assert out["seats"] == [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "hard"}]
+    assert state.seats_for(spec, ["root", "x"])["seats"][0]["kind"] == "human"
+    assert spec["seats"][1]["kind"] == "human"     # the pairing's spec is not changed
+
+
+def test_typed_figures_are_whole_numbers():
+    req, why = state.typed_request(3, "Ann", "Bob", "412", "-5", "13", "12")
+    assert why == "" and req == {"round": 3, "first": "Ann", "second": "Bob", "scores": [412, -5], "turns": [13, 12]}
+    req, why = state.typed_request(3, "Ann", "Bob", "4x", "1", "1", "")
+    assert req is None and "whole numbers" in why
+
+
+def test_players_typed_one_a_line_or_with_commas_and_the_saved_form():
+    assert state.parse_players(" Ann \n\nBob,  Cy  Lee ") == ["Ann", "Bob", "Cy Lee"]
+    t = {"name": "x"}
+    assert state.load(state.dump(t)) == (t, "")
+    assert state.load("{") == (None, "the saved tournament could not be read")
+    assert state.load("") == (None, "")
+
+
+def test_names_with_markup_are_text_in_every_view():
+    rows = [{"rank": 1, "player": "<b>Flo</b>", "games": 1, "wins": 1, "win_pct": 1.0, "ppt": 20.5,
+             "spread": 12, "byes": 0, "typed": 1, "withdrawn": False}]
+    html = view.standings(rows)
+    assert "<b>" not in html and "&lt;b&gt;Flo&lt;/b&gt;" in html and "+12" in html and "1.000" in html
+    assert "1 typed" in html
+    reply = {"rounds": [{"round": 1, "drawn": True, "bye": "<i>Z</i>", "finished": False, "repeats": [],
+                         "games": [{"game": 1, "players": ["<b>Flo</b>", "Ann"], "seed": "1~1.1", "result": None}]}]}
+    html = view.rounds(reply, False, "all")
+    assert "<b>Flo" not in html and "<i>" not in html and "Record link" in html and "&lt;i&gt;Z" in html
+    assert "Record link" not in view.rounds(reply, True, "all")    # read-only: no entry forms
+    html = view.players(state.ranking([{"family": "classic", "rules": "classic", "seats": [seat("<s>x</s>")]}]),
+                        "all", None, [], 0)
+    assert "<s>" not in html
+
+
+def test_percent_and_exports():
+    assert view.pct(0.667) == ".667" and view.pct(1.0) == "1.000" and view.pct(0) == ".000"
+    html = view.output({"kind": "json", "text": '{"a": "b c"}'})
+    assert 'download="tournament.json"' in html and "%7B%22a%22%3A%20%22b%20c%22%7D" in html

@@ -1,0 +1,316 @@
+"""The club page's actions: each user action calls the engine worker (the engine
+checks everything and says why it refuses), then the tournament is saved and the
+page drawn again. A refused change leaves the tournament as it was.
+
+Page state ``s``: "view" ("director" or "players"), "t" (the tournament, or None),
+"reply" (the engine's standings and rounds), "readonly" (opened from a standings
+link), "msg" / "err" (the last action's word), "out" (a link, JSON or TSH made),
+"family", "chosen", "games" (the players' replayed games), "skipped".
+"""
+
+import json
+
+from ui import store
+from ui.club import state, view
+from ui.panels import pastgames
+
+PLAYERS_HASH = "#players"
+
+
+class Page:
+    def __init__(self, window, document, storage):
+        self.window, self.document, self.storage = window, document, storage
+        self.eng = None
+        self.busy = False
+        self.body = ""
+        self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "",
+                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0}
+
+    # ------------------------------------------------------------- drawing
+    def render(self):
+        s, doc = self.s, self.document
+        if s["view"] == "players":
+            if s["games"] is None:
+                body = '<p class="cl-note">' + ("Replaying the games kept on this device&hellip;" if self.eng
+                                                 else "Loading the engine&hellip;") + "</p>"
+            else:
+                rows = state.ranking(s["games"], s["family"])
+                chosen = s["chosen"]
+                label = next((r["player"] for r in rows if r["key"] == chosen), None) if chosen else None
+                body = view.players(rows, s["family"], label, state.games_of(s["games"], chosen) if label else [],
+                                    s["skipped"])
+        elif s["t"] is not None:
+            body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"])
+        else:
+            body = view.new_form() if self.eng else '<p class="cl-note">Loading the engine&hellip;</p>'
+        doc.getElementById("said").innerHTML = view.message(s["msg"], s["err"])
+        if body != self.body:   # unchanged (a refused change): what was typed stays in the form
+            self.body = body
+            doc.getElementById("app").innerHTML = body
+        for el in doc.querySelectorAll("#club-nav [data-view]"):
+            el.setAttribute("aria-current", "page" if str(el.dataset.view) == s["view"] else "false")
+        doc.body.dataset.view = s["view"]
+
+    def say(self, msg="", err=""):
+        self.s["msg"], self.s["err"] = msg, err
+
+    # ------------------------------------------------------------- storage
+    def read(self, key):
+        text, _ = store.read(self.storage, key)
+        return text
+
+    def save(self):
+        if self.s["readonly"]:
+            return
+        try:
+            self.storage.setItem(state.KEY, state.dump(self.s["t"]))
+        except Exception as exc:
+            self.say(self.s["msg"], "The tournament could not be saved in this browser (" + str(exc)[:80] + ").")
+
+    def stored(self):
+        return state.stored_games(self.read(state.PAST_KEY), self.read(state.GAME_KEY), self.read(state.BYLINK_KEY))
+
+    # ------------------------------------------------------------- start
+    async def start(self):
+        await self.hash_changed()
+
+    async def hash_changed(self):
+        h = str(self.window.location.hash or "")
+        self.s["out"] = None
+        if h.startswith("#t"):
+            reply = json.loads(await self.eng.tournament_open_link(h))
+            if "error" in reply:
+                self.say("", "This standings link cannot be opened: " + reply["error"] + ".")
+                self.s["t"], self.s["readonly"] = None, False
+            else:
+                self.s["t"], self.s["readonly"], self.s["view"] = reply["tournament"], True, "director"
+                self.say()
+        elif h.startswith("#g") and len(h) > 3 and h[2].isdigit():
+            # a finished game's link opened with the tournament open: its result
+            self.s["view"], self.s["readonly"] = "director", False
+            self.s["t"], problem = state.load(self.read(state.KEY))
+            self.window.history.replaceState(None, "", str(self.window.location.pathname))
+            if self.s["t"] is None:
+                self.say("", problem or "Open a game link here while a tournament is under way: it is "
+                         "recorded as the result of its pairing.")
+            elif await self.change(self.eng.tournament_add_result_link, h, 0, "link", 0):
+                self.say(self.s["msg"] or "The game's result is recorded.", "")
+                self.render()
+            return
+        elif h == PLAYERS_HASH:
+            self.s["view"], self.s["readonly"] = "players", False
+            await self.load_players()
+            return
+        else:
+            self.s["view"], self.s["readonly"] = "director", False
+            t, problem = state.load(self.read(state.KEY))
+            self.s["t"] = t
+            if problem:
+                self.say("", problem)
+        await self.refresh()
+
+    async def refresh(self, record=True):
+        """The standings and rounds from the engine, then games played here recorded."""
+        t = self.s["t"]
+        if t is not None:
+            reply = json.loads(await self.eng.tournament_standings(json.dumps(t)))
+            if "error" in reply:
+                self.say("", reply["error"])
+                reply = {}
+            self.s["reply"] = reply
+            if record and not self.s["readonly"]:
+                await self.record_here()
+        self.render()
+
+    async def record_here(self):
+        """Finished games on this device started from an unplayed pairing ("Play this
+        game"): each recorded as played here, checked by the engine like a link."""
+        for rnd, first, second, spec in state.played_here(self.stored(), self.s["reply"]):
+            made = json.loads(await self.eng.link_of(json.dumps(spec)))
+            if "link" not in made:
+                continue
+            reply = json.loads(await self.eng.tournament_add_result_link(json.dumps(self.s["t"]), made["link"], rnd,
+                                                                         "here", 0))
+            if "tournament" in reply:
+                self.s["t"] = reply["tournament"]
+                self.save()
+                self.say("Recorded the game played here: round " + str(rnd) + ", " + first + " v " + second + ". "
+                         + reply.get("message", ""), "")
+                self.s["reply"] = json.loads(await self.eng.tournament_standings(json.dumps(self.s["t"])))
+
+    async def storage_changed(self, key):
+        if self.eng is None:
+            return
+        if key == state.KEY and not self.s["readonly"]:
+            t, _ = state.load(self.read(state.KEY))
+            if t is not None or self.s["t"] is not None:
+                self.s["t"] = t
+                await self.refresh()
+        elif self.s["view"] == "players":
+            await self.load_players()
+        elif self.s["t"] is not None and not self.s["readonly"]:
+            await self.refresh()
+
+    async def load_players(self):
+        self.render()
+        games = [g for g in self.stored() if g["over"]]
+        reply = json.loads(await self.eng.players(json.dumps(games)))
+        if "error" in reply:
+            self.say("", reply["error"])
+            reply = {"games": [], "skipped": len(games)}
+        self.s["games"], self.s["skipped"] = reply["games"], reply["skipped"]
+        self.render()
+
+    # ------------------------------------------------------------- actions
+    def value(self, el_id):
+        el = self.document.getElementById(el_id)
+        return str(el.value) if el is not None else ""
+
+    async def act(self, el):
+        """One user action (the click handler has marked the page busy)."""
+        self.busy = True
+        self.document.body.dataset.busy = "1"
+        try:
+            await self._act(str(el.dataset.act), el)
+        finally:
+            self.busy = False
+            self.document.body.dataset.busy = "0"
+
+    async def change(self, call, *args):
+        """A change through the engine: kept when accepted, refused with its reason."""
+        reply = json.loads(await call(json.dumps(self.s["t"]), *args))
+        if "error" in reply:
+            self.say("", reply["error"][:1].upper() + reply["error"][1:] + ".")
+            self.render()
+            return False
+        self.s["t"] = reply["tournament"]
+        self.s["out"] = None
+        self.say(reply.get("message", ""))
+        self.save()
+        await self.refresh()
+        return True
+
+    async def _act(self, act, el):
+        eng, s, d = self.eng, self.s, el.dataset
+        if act == "view":
+            self.window.location.hash = PLAYERS_HASH if str(d.view) == "players" else ""
+            if str(d.view) != "players" and s["view"] == "players":
+                await self.hash_changed()
+        elif act == "new":
+            rules = self.value("cl-rules").strip() or self.value("cl-preset")
+            rounds = state.int_or_none(self.value("cl-rounds"))
+            seed = self.value("cl-seed").strip()
+            spec = {"name": self.value("cl-name"), "rules": rules, "players": state.parse_players(self.value("cl-players")),
+                    "rounds": rounds if rounds is not None else self.value("cl-rounds"), "method": self.value("cl-method"),
+                    "seed": int(seed) if seed.isdigit() and len(seed) < 10 else seed}
+            reply = json.loads(await eng.tournament_new(json.dumps(spec)))
+            await self._took(reply)
+        elif act == "import":
+            await self._took(json.loads(await eng.tournament_import(self.value("cl-import"))))
+        elif act == "pair":
+            await self.change(eng.tournament_pair_round)
+        elif act == "repair":
+            await self.change(eng.tournament_repair_round)
+        elif act == "add":
+            await self.change(eng.tournament_add_player, self.value("cl-add"))
+        elif act == "withdraw":
+            await self.change(eng.tournament_withdraw, self.value("cl-withdraw"))
+        elif act == "link":
+            base = str(d.base)
+            await self.change(eng.tournament_add_result_link, self.value(base + "-link"), int(d.round), "link", 0)
+        elif act == "typed":
+            base = str(d.base)
+            req, why = state.typed_request(int(d.round), str(d.first), str(d.second), *[
+                self.value(base + x) for x in ("-s0", "-s1", "-t0", "-t1")])
+            if req is None:
+                self.say("", why)
+                self.render()
+            else:
+                await self.change(eng.tournament_add_typed, json.dumps(req))
+        elif act == "clear":
+            if self.window.confirm("Take back this result? The game is to be recorded again."):
+                await self.change(eng.tournament_clear_result, int(d.round), str(d.first), str(d.second))
+        elif act == "play":
+            await self.play(el)
+        elif act in ("link_out", "json_out", "tsh_out"):
+            await self.export(act)
+        elif act == "print":
+            self.window.print()
+        elif act == "discard":
+            if self.window.confirm("Start a new tournament? Export this one first if you want to keep it."):
+                s["t"], s["reply"], s["out"] = None, {}, None
+                self.say()
+                self.save()
+                self.render()
+        elif act == "family":
+            s["family"], s["chosen"] = str(d.family), None
+            self.render()
+        elif act == "player":
+            s["chosen"] = str(d.key)
+            self.render()
+
+    async def _took(self, reply):
+        if "error" in reply:
+            self.say("", reply["error"][:1].upper() + reply["error"][1:] + ".")
+            self.render()
+            return
+        self.s["t"], self.s["readonly"], self.s["out"] = reply["tournament"], False, None
+        self.say(reply.get("message", ""))
+        self.save()
+        await self.refresh()
+
+    async def export(self, act):
+        t = json.dumps(self.s["t"])
+        if act == "json_out":
+            self.s["out"] = {"kind": "json", "text": json.dumps(self.s["t"], separators=(",", ":"))}
+        elif act == "link_out":
+            reply = json.loads(await self.eng.tournament_link(t))
+            if "error" in reply:
+                self.say("", reply["error"])
+            else:
+                base = str(self.window.location.href).split("#")[0]
+                self.s["out"] = {"kind": "link", "text": base + "#" + reply["link"]}
+        else:
+            reply = json.loads(await self.eng.tournament_tsh(t))
+            if "error" in reply:
+                self.say("", reply["error"])
+            else:
+                renamed = reply.get("renamed") or {}
+                note = ("Names TSH cannot read were respelled: " + ", ".join(k + " as " + v for k, v in renamed.items())
+                        + ".") if renamed else ""
+                self.s["out"] = {"kind": "tsh", "text": reply["tsh"], "note": note}
+        self.render()
+
+    async def play(self, el):
+        """The pairing's game becomes the saved game of the game page (an unfinished
+        saved game is kept in Past games first), which opens in a new tab; the game,
+        once finished, is recorded here as played here."""
+        d = el.dataset
+        base = str(d.base)
+        reply = json.loads(await self.eng.tournament_game(json.dumps(self.s["t"]), int(d.round), str(d.first),
+                                                          str(d.second)))
+        if "error" in reply:
+            self.say("", reply["error"])
+            self.render()
+            return
+        spec = state.seats_for(reply["spec"], [self.value(base + "-k0"), self.value(base + "-k1")])
+        opened = json.loads(await self.eng.opened_game(json.dumps(spec)))
+        if "snap" not in opened:
+            self.say("", opened.get("error", "The game could not be opened."))
+            self.render()
+            return
+        saved, _ = store.load(self.read(state.GAME_KEY))
+        entry = pastgames.saved_entry(saved, pastgames.now_text(self.window)) if saved else None
+        if entry is not None:
+            pastgames.keep(self.storage, entry)
+        try:
+            self.storage.setItem(state.GAME_KEY, json.dumps({"v": store.VERSION, "spec": spec, "snap": opened["snap"],
+                                                             "layout": opened["layout"], "order": ""}))
+        except Exception as exc:
+            self.say("", "The game could not be stored for the game page (" + str(exc)[:80] + ").")
+            self.render()
+            return
+        self.say("The game of " + str(d.first) + " and " + str(d.second) + " is open in the game page. When it "
+                 "ends it is recorded here (keep this page open, or come back to it).")
+        self.render()
+        self.window.open("index.html", "_blank")

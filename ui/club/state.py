@@ -1,0 +1,189 @@
+"""The club page's pure parts: what is stored, the players' ranking, and which games
+played on this device are results of a tournament's pairings. MicroPython-safe.
+
+Stored under KEY after every change: {"v": 1, "t": the tournament (engine/club/model.py
+JSON) or null}. The players' figures come from the engine worker's replays of the
+games kept on this device (ui/club/worker.py ``players``), summed here: PPT across
+games is the sum of turn points over the sum of turns (RULES.md 8).
+"""
+
+import json
+
+KEY = "wlc.club"
+VERSION = 1
+PAST_KEY = "wlc.past"
+GAME_KEY = "wlc.game"
+BYLINK_KEY = "wlc.bylink"
+FAMILIES = (("all", "All rules"), ("classic", "Classic"), ("wordlovers", "Word Lovers (O, I, II, III)"),
+            ("richard", "Richard's"))
+LEVELS = ("easy", "medium", "hard", "expert", "greedy")
+
+
+def dump(t):
+    return json.dumps({"v": VERSION, "t": t})
+
+
+def load(text):
+    """(tournament dict or None, problem or "")."""
+    if not text:
+        return None, ""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None, "the saved tournament could not be read"
+    if not isinstance(data, dict) or data.get("v") != VERSION:
+        return None, "the saved tournament is from another version"
+    t = data.get("t")
+    return (t if isinstance(t, dict) else None), ""
+
+
+# ----------------------------------------------------------------- games kept here
+
+def stored_games(past_text, game_text, bylink_text):
+    """[{"id", "date", "spec", "over"}] of every game kept on this device (past games, the
+    saved game, games by link), each once (the same spec is one game)."""
+    out, seen = [], set()
+
+    def add(gid, date, spec, over):
+        if not isinstance(spec, dict) or not isinstance(spec.get("actions"), list) or not spec.get("seats"):
+            return
+        key = json.dumps([spec.get("rules"), spec.get("seed"), [s.get("name") for s in spec["seats"]],
+                          spec["actions"], spec.get("start")])
+        if key in seen:
+            return
+        seen.add(key)
+        out.append({"id": str(gid), "date": str(date), "spec": spec, "over": bool(over)})
+
+    for text, kind in ((past_text, "past"), (game_text, "game"), (bylink_text, "bylink")):
+        try:
+            data = json.loads(text) if text else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            continue
+        if kind == "game":
+            add("saved", "", data.get("spec"), (data.get("snap") or {}).get("phase") == "over")
+            continue
+        for e in data.get("games") or []:
+            if not isinstance(e, dict):
+                continue
+            if kind == "past":
+                spec = {"rules": e.get("rules"), "seed": e.get("seed"), "seats": e.get("seats"),
+                        "actions": e.get("actions")}
+                if e.get("start"):
+                    spec["start"] = e["start"]
+                add(e.get("id", ""), e.get("date", ""), spec, (e.get("summary") or {}).get("over") is not False)
+            else:
+                add(e.get("id", ""), e.get("updated", ""), e.get("spec"), e.get("over"))
+    return out
+
+
+def player_key(seat):
+    """A player is a name (case and spaces do not count); a computer level is itself."""
+    kind = seat.get("kind", "human")
+    if kind != "human":
+        return "computer:" + kind
+    return "name:" + " ".join(str(seat.get("name", "")).lower().split())
+
+
+def player_label(seat):
+    kind = seat.get("kind", "human")
+    return ("Computer (" + kind + ")") if kind != "human" else (" ".join(str(seat.get("name", "")).split()) or "?")
+
+
+def ranking(games, family="all"):
+    """Rows best first by PPT: {"key", "player", "games", "wins", "win_pct", "ppt",
+    "points", "turns", "best", "best_move"} from the worker's replayed games."""
+    rows = {}
+    for g in games:
+        if family != "all" and g.get("family") != family:
+            continue
+        for seat in g.get("seats", []):
+            key = player_key(seat)
+            r = rows.get(key)
+            if r is None:
+                r = {"key": key, "player": player_label(seat), "games": 0, "halves": 0, "points": 0,
+                     "turns": 0, "best": 0, "best_move": ""}
+                rows[key] = r
+            r["games"] += 1
+            r["halves"] += 2 if seat.get("won") else (1 if seat.get("tied") else 0)
+            r["points"] += seat.get("points", 0)
+            r["turns"] += seat.get("turns", 0)
+            if seat.get("best", 0) > r["best"]:
+                r["best"], r["best_move"] = seat["best"], seat.get("best_move", "")
+    out = []
+    for r in rows.values():
+        r["wins"] = r["halves"] // 2 if r["halves"] % 2 == 0 else r["halves"] / 2
+        r["win_pct"] = round(r["halves"] / (2 * r["games"]), 3) if r["games"] else 0
+        r["ppt"] = round(r["points"] / r["turns"], 2) if r["turns"] else 0
+        out.append(r)
+    out.sort(key=lambda r: (-(r["points"] / r["turns"] if r["turns"] else 0), -r["win_pct"], r["player"]))
+    return out
+
+
+def games_of(games, key):
+    """The games a player (by ``player_key``) took part in, newest first as stored."""
+    return [g for g in games if any(player_key(s) == key for s in g.get("seats", []))]
+
+
+# ----------------------------------------------------------------- tournaments
+
+def name_key(name):
+    return " ".join(str(name).lower().split())
+
+
+def unplayed(rounds_reply):
+    """{game seed: (round, first, second)} of the pairings without a result."""
+    out = {}
+    for rd in (rounds_reply or {}).get("rounds", []):
+        for g in rd.get("games", []):
+            if g.get("result") is None:
+                out[str(g.get("seed"))] = (rd["round"], g["players"][0], g["players"][1])
+    return out
+
+
+def played_here(stored, rounds_reply):
+    """[(round, first, second, spec)] of finished-looking games kept here that were
+    started from an unplayed pairing (its seed and its two players); the engine
+    checks each one when it is recorded."""
+    want = unplayed(rounds_reply)
+    out = []
+    for e in stored:
+        spec = e["spec"]
+        hit = want.get(str(spec.get("seed")))
+        if hit is None or not e.get("over") or len(spec.get("seats", [])) != 2:
+            continue
+        names = sorted(name_key(s.get("name", "")) for s in spec["seats"])
+        if names == sorted([name_key(hit[1]), name_key(hit[2])]):
+            out.append((hit[0], hit[1], hit[2], spec))
+    return out
+
+
+def seats_for(spec, kinds):
+    """The pairing's game spec with each seat a person or a computer level (``kinds``,
+    one per seat; anything unknown is a person)."""
+    out = dict(spec)
+    out["seats"] = [{"name": s["name"], "kind": k if k in LEVELS else "human"}
+                    for s, k in zip(spec["seats"], kinds)]
+    return out
+
+
+def parse_players(text):
+    """Names typed one a line (or separated by commas), blanks dropped."""
+    lines = str(text).replace(",", "\n").split("\n")
+    return [" ".join(x.split()) for x in lines if x.strip()]
+
+
+def int_or_none(text):
+    text = str(text).strip()
+    if text.startswith("-") and text[1:].isdigit() or text.isdigit():
+        return int(text)
+    return None
+
+
+def typed_request(rnd, first, second, a, b, ta, tb):
+    """The typed result request, or an error message."""
+    vals = [int_or_none(x) for x in (a, b, ta, tb)]
+    if None in vals:
+        return None, "Type both scores and both turn counts as whole numbers."
+    return {"round": rnd, "first": first, "second": second, "scores": vals[:2], "turns": vals[2:]}, ""

@@ -1,0 +1,240 @@
+"""The club page's HTML, made from plain data (MicroPython-safe). Every name and
+every message is escaped: a player called "<b>" is shown as that text."""
+
+from html import escape
+
+from ui.club.state import FAMILIES, LEVELS
+
+PRESETS = ("classic", "o", "i", "ii", "iii", "richard")
+
+
+def esc(x):
+    return escape(str(x), True)
+
+
+def pct(x):
+    return ("%.3f" % x).lstrip("0") if x < 1 else "1.000"
+
+
+def num(x):
+    return ("%.2f" % x) if isinstance(x, float) else str(x)
+
+
+def signed(x):
+    return ("+" + str(x)) if x > 0 else str(x)
+
+
+def message(msg, err):
+    out = ""
+    if err:
+        out += '<p class="cl-err" role="alert" id="cl-err">' + esc(err) + "</p>"
+    if msg:
+        out += '<p class="cl-msg" role="status" id="cl-msg">' + esc(msg) + "</p>"
+    return out
+
+
+def new_form():
+    opts = "".join('<option value="' + p + '">' + p + "</option>" for p in PRESETS)
+    return ('<section class="cl-card no-print" aria-labelledby="cl-new-h"><h2 id="cl-new-h">New tournament</h2>'
+            '<form id="cl-new" class="cl-form">'
+            '<label>Name <input id="cl-name" name="name" maxlength="80" value="Club night"></label>'
+            '<label>Rules <select id="cl-preset">' + opts + '</select></label>'
+            '<label>or a rules string <input id="cl-rules" placeholder="ii,cap=0"></label>'
+            '<label>Players (one a line) <textarea id="cl-players" rows="6"></textarea></label>'
+            '<label>Rounds <input id="cl-rounds" type="number" min="1" value="3"></label>'
+            '<label>Pairing <select id="cl-method"><option value="ppt">the average player, by PPT</option>'
+            '<option value="roundrobin">round robin</option></select></label>'
+            '<label>Seed for round 1 <input id="cl-seed" value="1" maxlength="40"></label>'
+            '<button type="button" class="primary" data-act="new">Start the tournament</button></form>'
+            '<details><summary>Import a tournament (JSON)</summary>'
+            '<textarea id="cl-import" rows="4" aria-label="Tournament JSON"></textarea>'
+            '<button type="button" data-act="import">Import</button></details></section>')
+
+
+def standings(rows):
+    head = ("<tr><th>#</th><th>Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>PPT</th>"
+            "<th>Spread</th></tr>")
+    body = ""
+    for r in rows:
+        notes = []
+        if r.get("byes"):
+            notes.append(str(r["byes"]) + " bye" + ("s" if r["byes"] > 1 else ""))
+        if r.get("typed"):
+            notes.append(str(r["typed"]) + " typed")
+        if r.get("withdrawn"):
+            notes.append("withdrawn")
+        note = (' <small class="cl-note">(' + esc(", ".join(notes)) + ")</small>") if notes else ""
+        body += ('<tr data-player="' + esc(r["player"]) + '"><td>' + str(r["rank"]) + "</td><td>"
+                 + esc(r["player"]) + note + "</td><td>" + str(r["games"]) + "</td><td>" + num(r["wins"])
+                 + "</td><td>" + pct(r["win_pct"]) + "</td><td>" + ("%.2f" % r["ppt"]) + "</td><td>"
+                 + signed(r["spread"]) + "</td></tr>")
+    return ('<section class="cl-card cl-standings" aria-labelledby="cl-st-h"><h2 id="cl-st-h">Standings</h2>'
+            '<p class="cl-note">By win percentage (a tie is half a win, a bye a win), then PPT, then spread.</p>'
+            '<div class="cl-scroll"><table id="cl-standings" class="cl-table"><thead>' + head
+            + "</thead><tbody>" + body + "</tbody></table></div></section>")
+
+
+def _result(res, players, readonly, rnd):
+    first = res.get("first", 0)
+    mover = players[first]
+    typed = res["source"] == "typed"
+    text = (esc(players[0]) + " " + str(res["scores"][0]) + " &ndash; " + str(res["scores"][1]) + " "
+            + esc(players[1]) + ' <small class="cl-note">(turns ' + str(res["turns"][0]) + "/"
+            + str(res["turns"][1]) + "; " + ("typed" if typed else ("played here" if res["source"] == "here"
+                                                                      else "by link"))
+            + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + ")</small>")
+    if res.get("note"):
+        text += '<br><small class="cl-flag">' + esc(res["note"]) + "</small>"
+    if not readonly:
+        text += (' <button type="button" class="no-print cl-small" data-act="clear" ' + _ids(rnd, players)
+                 + ">Correct</button>")
+    return text
+
+
+def _ids(rnd, players):
+    return ('data-round="' + str(rnd) + '" data-first="' + esc(players[0]) + '" data-second="'
+            + esc(players[1]) + '"')
+
+
+def _entry(rnd, g, players):
+    base = "cl-" + str(rnd) + "-" + str(g["game"])
+    ids = _ids(rnd, players)
+    kinds = '<option value="human">a person</option>' + "".join(
+        '<option value="' + k + '">computer, ' + k + "</option>" for k in LEVELS if k != "greedy")
+    return ('<div class="cl-entry no-print"><div class="cl-row">'
+            '<label class="cl-grow">Game link <input id="' + base + '-link" placeholder="paste the finished game\'s link">'
+            '</label> <button type="button" data-act="link" data-base="' + base + '" ' + ids + '>Record link</button></div>'
+            '<details><summary>Typed result</summary>'
+            '<label>' + esc(players[0]) + ' score <input id="' + base + '-s0" inputmode="numeric" size="5"></label>'
+            '<label>' + esc(players[1]) + ' score <input id="' + base + '-s1" inputmode="numeric" size="5"></label>'
+            '<label>' + esc(players[0]) + ' turns <input id="' + base + '-t0" inputmode="numeric" size="4"></label>'
+            '<label>' + esc(players[1]) + ' turns <input id="' + base + '-t1" inputmode="numeric" size="4"></label>'
+            ' <button type="button" data-act="typed" data-base="' + base + '" ' + ids + '>Record typed</button>'
+            '</details><details><summary>Play this game here</summary>'
+            '<label>' + esc(players[0]) + ' <select id="' + base + '-k0">' + kinds + '</select></label>'
+            '<label>' + esc(players[1]) + ' <select id="' + base + '-k1">' + kinds + '</select></label>'
+            ' <button type="button" data-act="play" data-base="' + base + '" ' + ids + '>Play this game</button>'
+            '</details></div>')
+
+
+def rounds(reply, readonly, which):
+    """The rounds, latest first (``which``: "latest", "earlier" or "all")."""
+    out = ""
+    shown = list(reversed(reply.get("rounds", [])))
+    shown = shown[:1] if which == "latest" else (shown[1:] if which == "earlier" else shown)
+    for rd in shown:
+        r = rd["round"]
+        rows = ""
+        for g in rd["games"]:
+            players = g["players"]
+            res = g.get("result")
+            cell = _result(res, players, readonly, r) if res else (
+                "<em>to play</em>" + ("" if readonly else _entry(r, g, players)))
+            rows += ('<tr data-game="' + str(g["game"]) + '"><td>' + str(g["game"]) + '</td><td class="cl-first">'
+                     + esc(players[0]) + '</td><td>' + esc(players[1]) + "</td><td>" + cell + "</td></tr>")
+        notes = ""
+        if rd.get("drawn"):
+            notes += '<p class="cl-note">Drawn by the seed (nobody had a PPT yet).</p>'
+        if rd.get("repeats"):
+            notes += ('<p class="cl-flag">No pairing without repeats existed: '
+                      + esc(", ".join(a + " and " + b for a, b in rd["repeats"])) + " meet again.</p>")
+        bye = ('<p class="cl-bye">Bye: <b>' + esc(rd["bye"]) + "</b> (a win)</p>") if rd.get("bye") else ""
+        out += ('<section class="cl-card cl-round" id="cl-round-' + str(r) + '" aria-labelledby="cl-rh-' + str(r)
+                + '"><h2 id="cl-rh-' + str(r) + '">Round ' + str(r) + ("" if not rd["finished"] else " (finished)")
+                + "</h2>" + notes + '<div class="cl-scroll"><table class="cl-table cl-pairings"><thead><tr><th>Game</th>'
+                '<th>Moves first</th><th>Second</th><th>Result</th></tr></thead><tbody>' + rows
+                + "</tbody></table></div>" + bye + "</section>")
+    return out
+
+
+def tools(t, reply):
+    nxt = reply.get("next", {})
+    pair = ('<button type="button" class="primary" data-act="pair">Pair round ' + str(len(t.get("paired", [])) + 1)
+            + "</button>") if nxt.get("can_pair") else '<p class="cl-note" id="cl-why">' + esc(
+                "Next round: " + nxt.get("why", "")) + "</p>"
+    names = [p["name"] for p in t.get("players", []) if p.get("left") is None]
+    opts = "".join('<option value="' + esc(n) + '">' + esc(n) + "</option>" for n in names)
+    return ('<section class="cl-card no-print" aria-label="Director"><div class="cl-row">' + pair
+            + (' <button type="button" data-act="repair">Pair the latest round again</button>' if t.get("paired") else "")
+            + '</div><div class="cl-row"><label>Late entry <input id="cl-add" maxlength="40"></label>'
+            ' <button type="button" data-act="add">Add player</button>'
+            ' <label>Withdraw <select id="cl-withdraw">' + opts + '</select></label>'
+            ' <button type="button" data-act="withdraw">Withdraw</button></div>'
+            '<div class="cl-row"><button type="button" data-act="link_out">Standings link</button>'
+            ' <button type="button" data-act="json_out">Export JSON</button>'
+            ' <button type="button" data-act="tsh_out">Export TSH .t</button>'
+            ' <button type="button" data-act="print">Print</button>'
+            ' <button type="button" data-act="discard">New tournament</button></div></section>')
+
+
+def output(out):
+    """The standings link, JSON or TSH text just made, to copy or download."""
+    if not out:
+        return ""
+    kind, text = out["kind"], out["text"]
+    label = {"link": "Standings link (opens read-only)", "json": "The tournament as JSON",
+             "tsh": "TSH .t file"}[kind]
+    extra = ""
+    if kind in ("json", "tsh"):
+        name = "tournament.json" if kind == "json" else "tournament.t"
+        mime = "application/json" if kind == "json" else "text/plain"
+        extra = (' <a id="cl-download" download="' + name + '" href="data:' + mime + ";charset=utf-8,"
+                 + esc(_url_quote(text)) + '">Download ' + name + "</a>")
+    if out.get("note"):
+        extra += '<p class="cl-note">' + esc(out["note"]) + "</p>"
+    return ('<section class="cl-card no-print" aria-label="' + esc(label) + '"><h2>' + esc(label) + "</h2>"
+            '<textarea id="cl-out" data-kind="' + kind + '" rows="4" readonly>' + esc(text) + "</textarea>"
+            + extra + "</section>")
+
+
+def _url_quote(text):
+    out = []
+    for ch in text:
+        if ch.isalpha() and ord(ch) < 128 or ch.isdigit() or ch in "-_.~":
+            out.append(ch)
+        else:
+            out.append("".join("%%%02X" % b for b in ch.encode("utf-8")))
+    return "".join(out)
+
+
+def tournament(t, reply, readonly, out):
+    head = ('<section class="cl-head"><h2 id="cl-title">' + esc(t["name"]) + '</h2><p class="cl-note">Rules '
+            + esc(t["rules"]) + "; " + ("pairing: the average player, by PPT" if t["method"] == "ppt"
+                                         else "round robin") + "; " + str(len(t.get("paired", []))) + " of "
+            + str(t["rounds"]) + " rounds paired; " + str(len(t.get("players", []))) + " players."
+            + (" <b>Read-only</b> (from a standings link)." if readonly else "") + "</p></section>")
+    return (head + ("" if readonly else tools(t, reply)) + output(out) + rounds(reply, readonly, "latest")
+            + standings(reply.get("standings", [])) + rounds(reply, readonly, "earlier"))
+
+
+# ----------------------------------------------------------------- players
+
+def players(rows, family, chosen, games, skipped):
+    tabs = "".join('<button type="button" data-act="family" data-family="' + k + '" aria-pressed="'
+                   + ("true" if k == family else "false") + '">' + esc(v) + "</button>" for k, v in FAMILIES)
+    body = ""
+    for i, r in enumerate(rows):
+        body += ('<tr><td>' + str(i + 1) + '</td><td><button type="button" class="cl-link" data-act="player" '
+                 'data-key="' + esc(r["key"]) + '">' + esc(r["player"]) + "</button></td><td>" + str(r["games"])
+                 + "</td><td>" + num(r["wins"]) + "</td><td>" + pct(r["win_pct"]) + "</td><td>" + ("%.2f" % r["ppt"])
+                 + "</td><td>" + (esc(r["best_move"]) + " " + str(r["best"]) if r["best_move"] else "&ndash;")
+                 + "</td></tr>")
+    if not rows:
+        body = '<tr><td colspan="7">No finished games on this device' + ("" if family == "all" else " under these rules") + ".</td></tr>"
+    table = ('<div class="cl-scroll"><table id="cl-players" class="cl-table"><thead><tr><th>#</th><th>Player</th>'
+             "<th>Games</th><th>Wins</th><th>Win %</th><th>PPT</th><th>Best play</th></tr></thead><tbody>"
+             + body + "</tbody></table></div>")
+    note = ('<p class="cl-note">Everyone who finished a game on this device, ranked by PPT (points per turn over all '
+            "their games). Computer levels are players too." + (" " + str(skipped) + " kept games are unfinished or "
+                                                                  "did not replay." if skipped else "") + "</p>")
+    detail = ""
+    if chosen:
+        items = ""
+        for g in games:
+            seats = ", ".join(esc(s["name"] if s["kind"] == "human" else s["name"] + " (" + s["kind"] + ")")
+                              + " " + str(s["score"]) for s in g["seats"])
+            items += "<li>" + esc(g.get("date", "")[:10]) + " " + esc(g["rules"]) + ": " + seats + "</li>"
+        detail = ('<section class="cl-card" aria-labelledby="cl-pg-h"><h2 id="cl-pg-h">Games of '
+                  + esc(chosen) + '</h2><ul id="cl-player-games">' + items + "</ul></section>")
+    return ('<section class="cl-card"><h2>Players</h2><div class="cl-row" role="group" aria-label="Rules">' + tabs
+            + "</div>" + note + table + "</section>" + detail)
