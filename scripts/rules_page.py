@@ -41,7 +41,8 @@ def _parser():
     rules = md.renderer.rules
     rules["table_open"] = _table_open
     rules["table_close"] = lambda tokens, idx, options, env: "</table>\n</div>\n"
-    rules["th_open"] = lambda tokens, idx, options, env: '<th scope="col">'
+    rules["th_open"] = lambda tokens, idx, options, env: "<td>" if _empty(tokens[idx + 1]) else '<th scope="col">'
+    rules["th_close"] = lambda tokens, idx, options, env: "</td>\n" if _empty(tokens[idx - 1]) else "</th>\n"
     rules["td_open"] = _cell_open
     rules["td_close"] = _cell_close
     return md
@@ -57,6 +58,11 @@ def _table_open(tokens, idx, options, env):
             head.append(_plain_inline(tok))
     label = "Table: " + ", ".join(head)
     return f'<div class="table-wrap" role="region" tabindex="0" aria-label="{escape(label)}">\n<table>\n'
+
+
+def _empty(tok) -> bool:
+    """An empty header cell (the corner of a table) is no header: a plain cell."""
+    return tok.type == "inline" and not tok.content.strip()
 
 
 def _first_in_row(tokens, idx):
