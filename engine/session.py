@@ -119,7 +119,7 @@ def _open(spec, source: str) -> str:
         start = None if start == "" else start      # an empty start: a new game's empty board
         if start is not None and not isinstance(start, str):
             raise SessionError("the start position must be CGP text")
-        game = Game(rules, seed, len(seats), lexicon=_need_lexicon(),
+        game = Game(rules, seed, len(seats), lexicon=loaded_lexicon(),
                     names=[s["name"] for s in seats], start=start)
     except ValueError as exc:
         return _error(exc)
@@ -198,7 +198,7 @@ def import_record(text: str) -> str:
             raise SessionError("paste a GCG record or a CGP position first")
         if len(text) > 200_000:
             raise SessionError("this record is too long to import")
-        opened = open_text(text, _need_lexicon())
+        opened = open_text(text, loaded_lexicon())
     except ValueError as exc:
         return _error(exc)
     if opened.game is not None:
@@ -487,7 +487,8 @@ def _snapshot(error: str | None = None, warning: str | None = None, events=(),
 
 # --------------------------------------------------------------------- helpers
 
-def _need_lexicon() -> Lexicon:
+def loaded_lexicon() -> Lexicon:
+    """The worker's word lists, for every face that judges (SessionError until loaded)."""
     if _lexicon is None:
         raise SessionError("the word list is not loaded yet")
     return _lexicon

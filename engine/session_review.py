@@ -170,7 +170,7 @@ def _load(source: str) -> dict:
     global _loaded
     if len(source) > SOURCE_MAX:
         raise ReviewError("this record is too long to review")
-    lexicon = session._need_lexicon()
+    lexicon = session.loaded_lexicon()
     text = source.strip()
     if not text:
         game = session._need_game()
@@ -274,10 +274,10 @@ def _turn(loaded: dict, turn: int):
 
 
 def _reviewer(rules, ranking: str, budget) -> Reviewer:
-    key = (rules.to_string(), ranking, budget, id(session._need_lexicon()))
+    key = (rules.to_string(), ranking, budget, id(session.loaded_lexicon()))
     if key not in _reviewers:
         _reviewers.clear()
-        _reviewers[key] = Reviewer(rules, session._need_lexicon(), ranking, budget)
+        _reviewers[key] = Reviewer(rules, session.loaded_lexicon(), ranking, budget)
     return _reviewers[key]
 
 

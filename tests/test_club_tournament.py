@@ -285,3 +285,25 @@ def test_the_json_round_trip_is_exact():
     text = json.dumps(t.to_dict())
     again = Tournament.from_dict(json.loads(text))
     assert again == t and json.dumps(again.to_dict()) == text and again.seed == 42
+
+
+def test_a_game_scored_at_a_table_is_a_result_with_its_replayed_figures():
+    """A table game's link (g4, engine/table/) records the same figures as the dealt
+    game it mirrors, and is marked as played on a real board (it has no seed)."""
+    from engine.computer import computer_action
+    from engine.table import TableGame
+    from engine.table.link import encode_table
+    from test_table_dealt import follow
+    t = director.pair_next_round(new())
+    a, b = t.paired[0].games[0].players
+    dealt = make_game(a, b, "table-1", plays=0, finish=False)
+    table = TableGame(dealt.rules, 2, lexicon=LEX, names=[a, b])
+    while not dealt.over:
+        follow(dealt, table, computer_action(dealt, "greedy") if len(dealt.actions) < 10 else "-")
+    link = encode_table({"rules": table.rules.to_string(), "names": [a, b], "actions": list(table.actions)})
+    t, message = director.add_link(t, 0, "https://example.org/table.html#" + link, LEX)
+    assert message == "scored at a table (played on a real board)"
+    res = t.paired[0].games[0].result
+    assert res.scores == list(dealt.scores) and res.link == link
+    assert res.turns == [sum(1 for x in dealt.turns if x.player == p and x.kind == "play") for p in (0, 1)]
+    assert director.add_link(t, 0, link, LEX)[1] == "this game is already recorded"

@@ -446,12 +446,12 @@ def _seal(tag: str, text: str) -> str:
 
 
 def _link_texts():
-    from engine.records.link import encode, _unpack
+    from engine.records.link import encode, unpack
     out = []
     for spec in SPECS:
         frag = encode(spec)
         tag, data = frag[:3], frag[3:].partition("&")[0]
-        out.append((tag, "\n".join(_unpack(tag, data))))
+        out.append((tag, "\n".join(unpack(tag, data))))
     return out
 
 

@@ -178,7 +178,8 @@ def test_a_30_turn_game_fits_in_1000_characters_even_with_unlikely_moves():
 # ------------------------------------------------------------------ errors
 
 @pytest.mark.parametrize("text, message", [
-    ("g4.AAAA", link.NEWER),
+    ("g4.AAAA", link.TABLE_GAME),
+    ("g5.AAAA", link.NEWER),
     ("g17.whatever", link.NEWER),
     ("g0.AAAA", link.DAMAGED),
     ("g1", link.DAMAGED),

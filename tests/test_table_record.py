@@ -56,11 +56,14 @@ def test_the_link_round_trip_with_options():
     assert decode_any(fragment)["table"]
 
 
-def test_a_dealt_games_link_is_still_read_and_an_old_page_calls_a_table_link_newer():
+def test_a_dealt_games_link_is_still_read_and_an_old_page_calls_a_table_link_newer(monkeypatch):
     dealt = link.encode({"rules": "o", "seed": 7, "seats": [{"name": "A", "kind": "human"}], "actions": []})
     assert decode_any(dealt) == link.decode(dealt)
+    table = encode_table({"rules": "o", "names": ["Ann"], "actions": []})
+    # a page from before g4 was registered: its decoder knew no table tag
+    monkeypatch.setattr(link, "TABLE_VERSION", 99)
     with pytest.raises(LinkError, match="newer version"):
-        link.decode(encode_table({"rules": "o", "names": ["Ann"], "actions": []}))
+        link.decode(table)
 
 
 @pytest.mark.parametrize("spec, why", [
@@ -83,3 +86,16 @@ def test_a_damaged_table_link():
             decode_table(bad)
     with pytest.raises(LinkError, match="not a game link"):
         decode_table("g1.abc")
+
+
+def test_the_dealt_game_reader_names_a_table_link_and_the_table_reader_opens_it():
+    """g4 is registered in engine/records/link.py: the main page's decoder says the
+    link is a table game's (so the page can send it to table.html), never "newer"."""
+    from engine.records import link
+    from engine.table.link import decode_any, encode_table
+    fragment = encode_table({"rules": "o", "names": ["Ann", "Bob"], "actions": ["8H CAT", "-"]})
+    with pytest.raises(link.LinkError) as info:
+        link.decode("https://example.org/index.html#" + fragment)
+    assert str(info.value) == link.TABLE_GAME
+    spec = decode_any("#" + fragment)
+    assert spec["table"] is True and spec["names"] == ["Ann", "Bob"] and spec["actions"] == ["8H CAT", "-"]

@@ -201,7 +201,9 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
     flip = name_key(game.names[0]) != name_key(g.players[0])
     order = (lambda pair: [pair[1], pair[0]]) if flip else list
     notes = []
-    if game.seed != t.game_seed(rd.round, g):
+    if game.seed is None:
+        notes.append("scored at a table (played on a real board)")
+    elif game.seed != t.game_seed(rd.round, g):
         notes.append("this game was not started from the pairing (its seed differs)")
     if flip:
         notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first")

@@ -71,7 +71,7 @@ def _changed(t: Tournament, message: str = "") -> str:
 
 def _lexicon():
     from .. import session
-    return session._need_lexicon()
+    return session.loaded_lexicon()
 
 
 def _int(value, what: str) -> int:

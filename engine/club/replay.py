@@ -3,7 +3,9 @@
 Why replay: a link carries the moves, not the scores, so the scores and turns a
 tournament records are the ones the engine computes, never typed numbers. A link
 that cannot be read, whose game does not replay, has not two players, starts
-from a set-up position or is not finished is refused with the reason.
+from a set-up position or is not finished is refused with the reason. A game
+scored at a table (a real board, engine/table/, a ``g4.`` link) is a result too:
+the table game replays from its entries the same way; it has no seed.
 
 Turns and points count as PPT counts them (RULES.md 8, ``Game.ppt``, which the
 tests hold this to): every score-sheet turn of the player, less a trailing run of
@@ -19,6 +21,8 @@ from ..actionlog import FINAL, PASS, is_turn
 from ..game import Game
 from ..records.link import LinkError, decode, encode
 from ..rules import Rules
+from ..table.game import TableGame
+from ..table.link import decode_table, encode_table, is_table_link
 
 
 class ResultError(ValueError):
@@ -31,7 +35,7 @@ class Replayed:
 
     fragment: str                   # the link's game data, without view options
     rules: str
-    seed: int | str
+    seed: int | str | None          # None: a game scored at a table (no dealt bag)
     names: tuple[str, str]
     scores: tuple[int, int]
     turns: tuple[int, int]
@@ -57,6 +61,10 @@ def ppt_parts(game: Game, player: int) -> tuple[int, int]:
 def game_spec(text: str) -> dict:
     """The game spec of a link (a whole URL, a '#' fragment or a bare fragment)."""
     try:
+        if is_table_link(str(text)):
+            spec = decode_table(str(text))
+            spec["seats"] = [{"name": n, "kind": "human"} for n in spec["names"]]
+            return spec
         return decode(str(text))
     except LinkError as exc:
         raise ResultError(f"this game link cannot be read: {exc}") from None
@@ -76,14 +84,21 @@ def replay_link(text: str, lexicon) -> Replayed:
         raise ResultError("a seat of this game has no name; a result needs both players' names")
     try:
         rules = Rules.from_string(spec["rules"])
-        game = Game.replay(rules, spec["seed"], spec["actions"], 2, lexicon=lexicon, names=names)
+        if spec.get("table"):
+            game = TableGame.replay(rules, spec["actions"], 2, lexicon=lexicon, names=names)
+        else:
+            game = Game.replay(rules, spec["seed"], spec["actions"], 2, lexicon=lexicon, names=names)
     except ValueError as exc:
         raise ResultError(f"the game in this link does not replay: {exc}") from None
     if not game.over:
         raise ResultError(f"this game is not finished (after {len(game.actions)} moves): "
                           "a result needs the finished game's link")
     parts = [ppt_parts(game, p) for p in (0, 1)]
-    fragment = encode({k: spec[k] for k in ("rules", "seed", "seats", "actions")})
-    return Replayed(fragment, rules.to_string(), spec["seed"], (names[0], names[1]),
+    if spec.get("table"):
+        fragment = encode_table({"rules": spec["rules"], "names": names, "actions": spec["actions"]})
+    else:
+        fragment = encode({k: spec[k] for k in ("rules", "seed", "seats", "actions")})
+    seed = None if spec.get("table") else spec["seed"]
+    return Replayed(fragment, rules.to_string(), seed, (names[0], names[1]),
                     (game.scores[0], game.scores[1]), (parts[0][1], parts[1][1]),
                     (parts[0][0], parts[1][0]))

@@ -71,4 +71,4 @@ def session_define(words_json: str) -> str:
     start (every game of the page plays with them)."""
     from .. import session   # the worker's one session; imported here, not at the engine's start
 
-    return define_json(words_json, session._need_lexicon())
+    return define_json(words_json, session.loaded_lexicon())

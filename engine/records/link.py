@@ -9,7 +9,7 @@ for a game begun from a position), plus the turn to show and embed options;
 Fragment grammar (format versions 1 to 3)::
 
     fragment := TAG DATA { "&" KEY "=" VALUE }
-    TAG      := "g1." | "g2." | "g3."
+    TAG      := "g1." | "g2." | "g3."   ("g4.": a table game, engine/table/link.py)
     DATA     := base64url, no padding, of  deflate(TEXT) + crc32(TAG + deflate(TEXT))
     TEXT     := UTF-8 lines joined by "\\n":
                 g1: rules / seed / seat count / SEATS / ACTIONS
@@ -37,7 +37,9 @@ changed or cut-off link is refused rather than replayed as another game. Racks a
 never stored: the bag is seeded, and the bag algorithm is fixed per version.
 
 Every format version ever shipped stays decodable: tests/data/links/ keeps one link
-per version. A newer version (``g4.``) is refused with a message saying so, as are
+per version. ``g4.`` is a table game's link (engine/table/link.py), refused here
+with a message naming the table page; a newer version (``g5.``) is refused with a
+message saying so, as are
 rules this version does not know. Names and moves are checked as plain text only:
 the page shows names as text, and the engine judges the moves when it replays them.
 A link is not secret: anyone who decodes it learns the seed, hence every rack.
@@ -75,6 +77,12 @@ MAX_IGNORED = 5           # options named as ignored (the rest are dropped unnam
 MAX_START = 4_000 + RULES_TEXT_MAX  # a start position's CGP, whose rules may hold house words (engine/startpos.py)
 MIN_SEATS, MAX_SEATS = 1, 4
 
+# g4 is taken by games scored at a table (engine/table/link.py): no seed, no racks,
+# so they are not games this module replays; ``decode`` names them, never "newer".
+TABLE_VERSION = 4
+TABLE_TAG = "g4."
+TABLE_GAME = "this is a link to a game scored at a table: it opens in the table page (table.html)"
+
 NEWER = "this link is from a newer version of the game"
 DAMAGED = "this link is damaged (it may have been cut off)"
 NOT_A_LINK = "this is not a game link"
@@ -95,31 +103,40 @@ def encode(spec: dict) -> str:
     that cannot be shared (bad field, too long)."""
     if not isinstance(spec, dict):
         raise LinkError("a game spec must be a dict")
-    rules, seed, seats, actions = _check_spec(spec)
+    rules, seed, seats, actions = check_spec(spec)
     start = _check_start(spec.get("start"))
     digits = [SEAT_KINDS.index(s["kind"]) for s in seats]
     tag = "g3." if max(digits) >= OLD_KINDS else "g1." if start is None else "g2."
     lines = [rules, _seed_text(seed)] + ([start or ""] if tag != "g1." else []) + [str(len(seats))]
     lines += [str(d) + s["name"] for d, s in zip(digits, seats)]
     lines += actions
+    return fit(pack(tag, lines) + options_text(spec))
+
+
+def pack(tag: str, lines: list[str]) -> str:
+    """TAG + DATA of TEXT's lines (the container every link version shares, table
+    games' g4 too); LinkError when the result is too long to share."""
     text = "\n".join(lines).encode("utf-8")
     if len(text) > MAX_TEXT:
         raise LinkError("this game is too long to share as a link")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = packer.compress(text) + packer.flush()
     crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big")
-    out = tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
-    out += _options_text(spec)
-    if len(out) > MAX_FRAGMENT:
+    return tag + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
+
+
+def fit(fragment: str) -> str:
+    """The fragment, or LinkError when it is too long for a link."""
+    if len(fragment) > MAX_FRAGMENT:
         raise LinkError("this game is too long to share as a link")
-    return out
+    return fragment
 
 
 def _seed_text(seed) -> str:
     return f"i{seed}" if isinstance(seed, int) else f"s{seed}"
 
 
-def _options_text(spec: dict) -> str:
+def options_text(spec: dict) -> str:
     parts = []
     if spec.get("turn") is not None:
         parts.append(f"t={_check_turn(spec['turn'])}")
@@ -159,6 +176,8 @@ def decode(fragment: str) -> dict:
             raise LinkError(DAMAGED)
         raise LinkError(NOT_A_LINK)
     version = int(tag.group(1))
+    if version == TABLE_VERSION and tag.group(0) == TABLE_TAG:
+        raise LinkError(TABLE_GAME)
     if version > VERSION:
         raise LinkError(NEWER)
     reader = _READERS.get(version)
@@ -166,16 +185,16 @@ def decode(fragment: str) -> dict:
         raise LinkError(DAMAGED)
     data, _, options = fragment[tag.end():].partition("&")
     spec = reader(tag.group(0), data)
-    spec.update(_parse_options(options))
+    spec.update(parse_options(options))
     return spec
 
 
 def _decode_v1(tag: str, data: str) -> dict:
-    return _spec_of_lines(_unpack(tag, data), OLD_KINDS)
+    return _spec_of_lines(unpack(tag, data), OLD_KINDS)
 
 
 def _decode_v2(tag: str, data: str) -> dict:
-    lines = _unpack(tag, data)
+    lines = unpack(tag, data)
     if len(lines) < 4:
         raise LinkError(DAMAGED)
     start = lines.pop(2)
@@ -186,7 +205,7 @@ def _decode_v2(tag: str, data: str) -> dict:
 
 def _decode_v3(tag: str, data: str) -> dict:
     """g2's layout, the start line empty for none, and every seat kind."""
-    lines = _unpack(tag, data)
+    lines = unpack(tag, data)
     if len(lines) < 4:
         raise LinkError(DAMAGED)
     start = lines.pop(2)
@@ -196,7 +215,7 @@ def _decode_v3(tag: str, data: str) -> dict:
     return spec
 
 
-def _unpack(tag: str, data: str) -> list[str]:
+def unpack(tag: str, data: str) -> list[str]:
     """DATA -> TEXT's lines, checked against the checksum and the size limits."""
     if not _B64.fullmatch(data) or len(data) % 4 == 1:
         raise LinkError(DAMAGED)
@@ -252,11 +271,11 @@ def _spec_of_lines(lines: list[str], kinds: int, newer_kinds: bool = False) -> d
             raise LinkError(NEWER if newer_kinds else DAMAGED)
         seats.append({"name": line[1:1 + MAX_NAME], "kind": SEAT_KINDS[int(line[0])]})
     spec = {"rules": lines[0], "seed": seed, "seats": seats, "actions": lines[3 + n:]}
-    _check_spec(spec)
+    check_spec(spec)
     return spec
 
 
-def _parse_options(options: str) -> dict:
+def parse_options(options: str) -> dict:
     """The turn and view options after the data. Lenient: an option this version does
     not know, a bad value or a repeat (a chat app's ``&utm_source=...``, a hand-edited
     ``&theme=DARK``) is left out and named in "ignored", so the intact game still
@@ -289,7 +308,7 @@ def _parse_options(options: str) -> dict:
 
 # ---------------------------------------------------------------------- checks
 
-def _check_spec(spec: dict):
+def check_spec(spec: dict):
     """The spec's fields, checked the same way when writing and when reading a link."""
     rules = spec.get("rules")
     if not isinstance(rules, str) or not rules or len(rules) > MAX_RULES \

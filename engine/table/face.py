@@ -148,9 +148,7 @@ def _game_of(spec: dict) -> TableGame:
     lexicon = _lexicon
     if lexicon is None:
         from .. import session
-        lexicon = session._lexicon   # the worker's lists, loaded once by session.load_lexicon
-    if lexicon is None:
-        raise SessionError("the word lists are not loaded yet")
+        lexicon = session.loaded_lexicon()   # the worker's lists, loaded once by session.load_lexicon
     game = TableGame(Rules.from_string(spec["rules"]), len(spec["names"]), lexicon=lexicon,
                      names=spec["names"])
     for i, action in enumerate(spec["actions"]):

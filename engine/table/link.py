@@ -12,13 +12,9 @@ a newer version"; ``decode_any`` reads either kind.
 
 from __future__ import annotations
 
-import base64
-import zlib
-
 from ..records import link as _link
-from ..records.link import DAMAGED, MAX_FRAGMENT, MAX_TEXT, NOT_A_LINK, LinkError
+from ..records.link import DAMAGED, MAX_FRAGMENT, NOT_A_LINK, TABLE_TAG, LinkError
 
-TABLE_TAG = "g4."
 KIND_LINE = "table"
 
 
@@ -31,20 +27,10 @@ def encode_table(spec: dict) -> str:
     if not isinstance(names, list):
         raise LinkError("a table game's spec lists its players' names")
     seats = [{"name": name, "kind": "human"} for name in names]
-    rules, _, seats, actions = _link._check_spec({"rules": spec.get("rules"), "seed": 0, "seats": seats,
+    rules, _, seats, actions = _link.check_spec({"rules": spec.get("rules"), "seed": 0, "seats": seats,
                                                   "actions": spec.get("actions")})
     lines = [rules, KIND_LINE, str(len(seats))] + ["0" + s["name"] for s in seats] + actions
-    text = "\n".join(lines).encode("utf-8")
-    if len(text) > MAX_TEXT:
-        raise LinkError("this game is too long to share as a link")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    packed = packer.compress(text) + packer.flush()
-    crc = zlib.crc32(TABLE_TAG.encode("ascii") + packed).to_bytes(4, "big")
-    out = TABLE_TAG + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
-    out += _link._options_text(spec)
-    if len(out) > MAX_FRAGMENT:
-        raise LinkError("this game is too long to share as a link")
-    return out
+    return _link.fit(_link.pack(TABLE_TAG, lines) + _link.options_text(spec))
 
 
 def is_table_link(fragment) -> bool:
@@ -60,7 +46,7 @@ def decode_table(fragment: str) -> dict:
     if not fragment.startswith(TABLE_TAG):
         raise LinkError(NOT_A_LINK)
     data, _, options = fragment[len(TABLE_TAG):].partition("&")
-    lines = _link._unpack(TABLE_TAG, data)
+    lines = _link.unpack(TABLE_TAG, data)
     if len(lines) < 3 or lines[1] != KIND_LINE or lines[2] not in ("1", "2", "3", "4"):
         raise LinkError(DAMAGED)
     n = int(lines[2])
@@ -69,9 +55,9 @@ def decode_table(fragment: str) -> dict:
         raise LinkError(DAMAGED)
     spec = {"rules": lines[0], "seed": 0, "actions": lines[3 + n:],
             "seats": [{"name": s[1:1 + _link.MAX_NAME], "kind": "human"} for s in seats]}
-    rules, _, seats, actions = _link._check_spec(spec)
+    rules, _, seats, actions = _link.check_spec(spec)
     out = {"table": True, "rules": rules, "names": [s["name"] for s in seats], "actions": actions}
-    out.update(_link._parse_options(options))
+    out.update(_link.parse_options(options))
     return out
 
 

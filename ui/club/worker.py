@@ -55,7 +55,7 @@ def _one_game(spec):
     rules = Rules.from_string(str(spec["rules"]))
     seats = spec["seats"]
     names = [str(s.get("name", "")) for s in seats]
-    game = Game.replay(rules, spec["seed"], list(spec["actions"]), len(seats), lexicon=session._need_lexicon(),
+    game = Game.replay(rules, spec["seed"], list(spec["actions"]), len(seats), lexicon=session.loaded_lexicon(),
                        names=names, start=spec.get("start"))
     if not game.over:
         return None
