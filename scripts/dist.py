@@ -47,6 +47,8 @@ FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin")
 OPTIONAL_PAGES = ("embed.html",)
 # The club page (players, tournaments): a page of its own, collected like index.html.
 CLUB_PAGE = "club.html"
+# The table page (a game on a real board): a page of its own too.
+TABLE_PAGE = "table.html"
 OWN_LICENCES = ("LICENSE", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
                 "licenses/wordnet.txt")
 # Each runtime package's licence goes beside its files in vendor/. Packages whose npm
@@ -220,7 +222,8 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(docs)
     refs.update(FETCHED)
     refs.update(p for p in OPTIONAL_PAGES if (root / p).is_file())
-    refs.update(page_references((root / CLUB_PAGE).read_text(encoding="utf-8")) + [CLUB_PAGE])
+    for page in (CLUB_PAGE, TABLE_PAGE):
+        refs.update(page_references((root / page).read_text(encoding="utf-8")) + [page])
     refs.discard(PAGE)
     missing = sorted(r for r in refs if r not in docs and not (root / r).is_file())
     if missing:

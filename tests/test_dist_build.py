@@ -29,6 +29,7 @@ TOP = {
     "licenses/wordnet.txt",
     "wordlists/meanings.bin",   # fetched by the engine worker on the first meaning, never at start
     "club.html", "ui/club/main.py", "ui/club/worker.py", "ui/club/club.css",   # the club page
+    "table.html", "ui/table/main.py", "ui/table/worker.py", "ui/table/table.css",   # the table page
 }
 PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 MICROPYTHON = {"LICENSE", "micropython.mjs", "micropython.wasm"}
@@ -136,7 +137,7 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 
 def _copy_inputs(dest: Path) -> None:
     """What a build reads, copied to ``dest`` (a root the test may change)."""
-    for name in ("index.html", "club.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
+    for name in ("index.html", "club.html", "table.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
                  "vendor", "wordlists/lexicon.bin", "wordlists/meanings.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
         src, dst = ROOT / name, dest / name
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -252,7 +253,7 @@ def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
         for name in names:
             assert zf.read(name)[:1] == b"M", name   # the .mpy header
     modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts}
-    assert names == modules - {"ui/engine_worker.mpy", "ui/club/worker.mpy"}
+    assert names == modules - {"ui/engine_worker.mpy", "ui/club/worker.mpy", "ui/table/worker.mpy"}
 
 
 def test_the_standard_library_ships_as_bytecode_of_the_pinned_pyodide(built):

@@ -15,9 +15,11 @@ import json
 
 from ..actionlog import MAX_MS, fit_name, split_action
 from ..board import square_name
+from ..moves import Play
+from ..notation import format_move, parse_move
 from ..records import snapshot
 from ..rules import Rules
-from ..session_util import SessionError, int_in, json_object
+from ..session_util import SessionError, int_in, json_object, play_of
 from .game import TableGame, scooped
 from .link import decode_table, encode_table
 from .record import write_table_gcg
@@ -66,6 +68,51 @@ def table_preview(state_json, move_text) -> str:
         game = _game_of(_spec(state_json))
         ev = game.preview(str(move_text))
         return ev.to_dict(game.board.size)
+    return _answer(run)
+
+
+def table_preview_placement(state_json, placement_json) -> str:
+    """The live score of the tiles the page has put down (its placement JSON, as
+    session.preview reads it), with "move": the move text that enters them (None
+    when the placement is not legal, "error" says why)."""
+    def run():
+        game = _game_of(_spec(state_json))
+        try:
+            play = play_of(json_object(placement_json, "placement"), game)
+            ev = game.preview(play)
+        except ValueError as exc:
+            return {"move": None, "legal": False, "error": str(exc), "score": 0, "words": [],
+                    "invalid_words": [], "bonus": {}, "breakdown": []}
+        out = ev.to_dict(game.board.size)
+        out["move"] = format_move(game.board, play, ev) if ev.legal else None
+        return out
+    return _answer(run)
+
+
+def table_placement(state_json, move_text) -> str:
+    """The tiles a typed placement puts down, as the page's placement JSON
+    ({"tiles": [{"sq", "tile", "letter"[, "face_down"]}], "pre", "across"}), to
+    show it on the board; {"entry": text} for an entry that places nothing
+    (an exchange, a pass, a challenge...)."""
+    def run():
+        game = _game_of(_spec(state_json))
+        text = " ".join(str(move_text).split())
+        if not text:
+            raise SessionError("type an entry, like 8D ZEBRAS, -3 (an exchange of 3) or - (a pass)")
+        if text.split(";")[-1].strip()[:1] in ("-", "") or text.split(" ", 1)[0].lower() in \
+                ("challenge", "check", "timeout", "end"):
+            return {"entry": text}
+        play = parse_move(text, game.board, game.rules)
+        if not isinstance(play, Play):
+            return {"entry": text}
+        name = game.board.layout.name_of
+        tiles = []
+        for sq, cell, tile in play.tiles:
+            one = {"sq": name(sq), "tile": tile, "letter": cell.upper()}
+            if cell.islower() and tile != "?":
+                one["face_down"] = True
+            tiles.append(one)
+        return {"tiles": tiles, "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across}
     return _answer(run)
 
 
@@ -195,5 +242,6 @@ def _swappable(game: TableGame) -> list[str]:
             if cell.islower() and cell.upper() in unseen]
 
 
-__all__ = ["use_lexicon", "table_new", "table_state", "table_act", "table_preview", "table_end",
+__all__ = ["use_lexicon", "table_new", "table_state", "table_act", "table_preview", "table_preview_placement",
+           "table_placement", "table_end",
            "table_undo", "table_record", "table_open_link"]

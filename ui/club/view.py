@@ -201,7 +201,7 @@ def tournament(t, reply, readonly, out):
     head = ('<section class="cl-head"><h2 id="cl-title">' + esc(t["name"]) + '</h2><p class="cl-note">Rules '
             + esc(t["rules"]) + "; " + ("pairing: the average player, by PPT" if t["method"] == "ppt"
                                          else "round robin") + "; " + str(len(t.get("paired", []))) + " of "
-            + str(t["rounds"]) + " rounds paired; " + str(len(t.get("players", []))) + " players."
+            + str(t["rounds"]) + (" round" if t["rounds"] == 1 else " rounds") + " paired; " + str(len(t.get("players", []))) + " players."
             + (" <b>Read-only</b> (from a standings link)." if readonly else "") + "</p></section>")
     return (head + ("" if readonly else tools(t, reply)) + output(out) + rounds(reply, readonly, "latest")
             + standings(reply.get("standings", [])) + rounds(reply, readonly, "earlier"))

@@ -118,6 +118,7 @@ def dialog_html(preset="classic", seats=None, in_progress=False):
                     + '<select name="seat' + str(i) + '-kind" aria-label="Seat ' + str(i + 1) + ' player">'
                     + opts + "</select></div>")
     return ('<form id="ng-form" method="dialog"><h2 id="ng-title">New game</h2>'
+            '<p class="ng-table">A game on a real board? <a href="./table.html">At the table</a> keeps its score.</p>'
             '<fieldset><legend>Rules</legend>' + "".join(radios) + "</fieldset>"
             '<div id="ng-summary" class="summary">' + summary_html(preset) + "</div>"
             "<details><summary>Change the rules (optional)</summary>"
