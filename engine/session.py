@@ -44,7 +44,7 @@ _game: Game | None = None
 _seats: list[dict] = []
 _hints: list[tuple[int, int]] = []   # (actions logged then, seat to move) per hint used
 
-HINT_TOP_MAX = 20
+HINT_TOP_MAX = 60   # the page asks this many and lists distinct words (ui/panels/hints.py)
 HINT_BUDGET_MAX_MS = 20_000          # memory is bounded (linegen.MAX_LEFT_PARTS); this bounds time
 # The generator looks at the clock between board rows, and one row with wild
 # tiles on a crowded 21x21 board can take a few hundred ms past it, so the search

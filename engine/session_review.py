@@ -14,13 +14,18 @@ Sources: "" is the game open in the session (only its settled turns: never the
 turn to come, nor a last play that may still be challenged or checked); a game
 spec JSON (``{"rules", "seed", "seats", "actions", "start"}``, as snapshots and
 past games store it); or a GCG record (ours replays exactly; another program's
-gives its racks, and its board is rebuilt line by line).
+gives its racks, and its board is rebuilt line by line). A spec may carry the
+record another program wrote before its start (``"record"``: the page's Import
+keeps it, engine/records/importing.py): its turns come first, in the seats the
+imported game gave them (turn order from the player to move after the record),
+then the turns played on from there, numbered after the record's lines.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 from . import session
 from .board import square_name
@@ -29,7 +34,7 @@ from .records.gcg import import_record
 from .moves import Play
 from .rules import Rules
 from .search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
-                     record_turns, summary)
+                            played_squares, record_turns, summary)
 from .actionlog import split_action
 from .tiles import VALUES, WILD_LETTERS
 
@@ -47,7 +52,8 @@ def review_plan(source: str = "", seats: str = "") -> str:
     "player", "name", "rack", "kind", "played", "score", "action"}], "pending":
     a sentence when a turn is held back (the turn to come; a play that may
     still be challenged)}. ``seats``: a JSON list of seat numbers (0-based);
-    "" the people (human seats) of the open game, else every seat."""
+    "" the people (human seats) of the game, else every seat. "from_position":
+    true when the game began from a position whose turns before it are unknown."""
     try:
         loaded = _load(str(source or ""))
         chosen = _seats(seats, loaded)
@@ -63,8 +69,10 @@ def review_plan(source: str = "", seats: str = "") -> str:
     if game is not None and not game.over:
         pending = ("The last play may still be challenged or checked: it is reviewed once settled."
                    if last_play_open(game) else "The turn to come is not reviewed: that would be a hint.")
+    from_position = game is not None and game.start is not None and loaded["kind"] != "mixed"
     return json.dumps({"source": loaded["kind"], "rules": loaded["rules"].to_string(), "names": names,
-                       "over": loaded["over"], "seats": sorted(chosen), "turns": rows, "pending": pending})
+                       "over": loaded["over"], "seats": sorted(chosen), "turns": rows, "pending": pending,
+                       "from_position": from_position})
 
 
 def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str:
@@ -80,7 +88,8 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
     "best_pre" ["swap J5", "pick K11"] (the best play's placement, to draw as a
     ghost: empty for a pass or exchange), "best_across", "action" (our games: the
     replay position before the turn is ``at(action)``; records: null) and, for a
-    record, "tiles": the board before the turn as snapshot tiles."""
+    record, "tiles": the board before the turn as snapshot tiles and "played_tiles"
+    [{"sq", "letter"}]: the tiles its play put down."""
     try:
         turn = _int(turn, 0, 100_000, "the turn")
         budget = _int(budget_ms, 0, BUDGET_MAX_MS, "the time budget (ms)")
@@ -111,6 +120,8 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
                          "blank": c.islower() and sq not in board.wild,
                          "flipped": board.wild.get(sq, "") if c.islower() else "",
                          "value": 0 if c.islower() else VALUES[c]} for sq, c in enumerate(board.cells) if c]
+        out["played_tiles"] = [{"sq": square_name(*divmod(sq, size)), "letter": cell}
+                               for sq, cell in played_squares(tp, loaded["rules"])]
     return json.dumps(out)
 
 
@@ -165,8 +176,10 @@ def _number(value) -> bool:
 # --------------------------------------------------------------------- sources
 
 def _load(source: str) -> dict:
-    """The source as a dict: kind, key, rules, names, over, kinds (seat kinds or
-    None), and game (our games) or turns (a record's TurnPositions)."""
+    """The source as a dict: kind ("game", "spec", "record", or "mixed": a record
+    played on), key, rules, names, over, kinds (seat kinds or None), game (our games,
+    and the game played on from a record) and turns (a record's TurnPositions;
+    the game's turns are numbered from "offset", the record's line count)."""
     global _loaded
     if len(source) > SOURCE_MAX:
         raise ReviewError("this record is too long to review")
@@ -177,6 +190,8 @@ def _load(source: str) -> dict:
         out = {"kind": "game", "game": game, "kinds": [s["kind"] for s in session._seats]}
     elif _loaded["key"] == text:
         return _loaded
+    elif text.startswith("{") and _json_object(text).get("record"):
+        out = _record_spec(text, lexicon)
     elif text.startswith("{"):
         out = {"kind": "spec", "game": _spec_game(text, lexicon), "kinds": _spec_kinds(text)}
     elif text[:1] in "#>":
@@ -191,8 +206,36 @@ def _load(source: str) -> dict:
     if "game" in out:
         game = out["game"]
         out.update(rules=game.rules, names=list(game.names), over=game.over)
+    out.setdefault("turns", [])
+    out.setdefault("offset", 0)
     out["key"] = text
     _loaded = out
+    return out
+
+
+def _record_spec(text: str, lexicon) -> dict:
+    """A spec carrying another program's record: the record's turns in the seats of
+    the game imported from it, then (a record that did not end the game, played on
+    from its last position: the spec's "start") the game's own."""
+    data = _json_object(text)
+    record = data["record"]
+    if not isinstance(record, str):
+        raise ReviewError("the record kept with this game is not text")
+    rec = import_record(record, lexicon)
+    if rec.game is not None:     # one of ours: the spec itself replays it
+        return {"kind": "spec", "game": _spec_game(text, lexicon), "kinds": _spec_kinds(text)}
+    n = len(rec.names)
+    order = [(rec.first + i) % n for i in range(n)]    # as engine/records/importing.py seats them
+    seat = {p: i for i, p in enumerate(order)}
+    out = {"kind": "record", "turns": [replace(tp, player=seat[tp.player]) for tp in record_turns(rec)],
+           "offset": len(rec.turns), "rules": rec.rules, "names": [rec.names[p] for p in order],
+           "over": rec.over, "kinds": None}
+    if rec.over or not data.get("start"):
+        return out
+    game = _spec_game(text, lexicon)
+    if game.start != rec.cgp or game.players != n:
+        raise ReviewError("the record kept with this game does not end where the game starts")
+    out.update(kind="mixed", game=game, kinds=_spec_kinds(text))
     return out
 
 
@@ -260,17 +303,20 @@ def _seats(raw: str, loaded: dict) -> set:
 
 
 def _positions(loaded: dict):
-    return loaded["turns"] if loaded["kind"] == "record" else game_turns(loaded["game"])
+    game, offset = loaded.get("game"), loaded["offset"]
+    played = [] if game is None else [replace(tp, index=tp.index + offset) for tp in game_turns(game)]
+    return list(loaded["turns"]) + played
 
 
 def _turn(loaded: dict, turn: int):
-    if loaded["kind"] == "record":
+    game, offset = loaded.get("game"), loaded["offset"]
+    if game is None or turn < offset:
         for tp in loaded["turns"]:
             if tp.index == turn:
                 return tp
         raise ReviewError(f"line {turn} of the record is not a turn that is reviewed")
-    check_reviewable(loaded["game"], turn)
-    return game_turn(loaded["game"], turn)
+    check_reviewable(game, turn - offset)
+    return replace(game_turn(game, turn - offset), index=turn)
 
 
 def _reviewer(rules, ranking: str, budget) -> Reviewer:

@@ -295,7 +295,7 @@ def test_a_finished_foreign_record_stays_a_view(name):
     from engine.records.gcg import decode_record
     text = decode_record((ROOT / "tests" / "data" / "gcg" / name).read_bytes())
     out = json.loads(session.import_record(text))
-    assert out["readonly"] and out["phase"] == "view" and out["import"]["playable"] is False
+    assert out["readonly"] and out["phase"] == "over" and out["import"]["playable"] is False
     assert out["record_turns"] and not any(v for v in out["legal"].values())
 
 

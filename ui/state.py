@@ -81,12 +81,15 @@ def _turns_text(snap, before):
 
 
 def _take_snapshot(s, snap, announce=True):
+    old = s.get("spec") or {}
     s["snap"] = snap
     s["spec"] = {"rules": snap.get("rules", "classic"), "seed": snap.get("seed", ""),
                  "seats": snap.get("seats", []), "actions": snap.get("actions", []),
                  "hints": snap.get("hints", [])}
     if snap.get("start"):  # a game started from a position (an imported record or CGP)
         s["spec"]["start"] = snap["start"]
+    if old.get("record") and str(snap.get("seed", "")).startswith("import-") and old.get("seed") == snap.get("seed"):
+        s["spec"]["record"] = old["record"]   # the imported record's turns before it (the review's)
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None
     s["preview"], s["mode"], s["xsel"], s["busy"] = None, "play", [], ""
     s["typing_warned"] = False

@@ -150,9 +150,10 @@ def rack_slots(s):
 def scores_html(s):
     snap = s["snap"]
     parts = []
+    deciding = s["check_seat"] if s["check_seat"] >= 0 else snap.get("to_move")   # a check waits for its player
     for i, seat in enumerate(snap.get("seats", [])):
         cls = "seat"
-        if i == snap.get("to_move") and snap.get("phase") != "over":
+        if i == deciding and snap.get("phase") != "over":
             cls += " to-move"
         if i in snap.get("winner", []):
             cls += " winner"
@@ -240,7 +241,7 @@ def buttons(s):
         "Trade": mine and bool(legal.get("trade")) and s["mode"] != "exchange",
         "Challenge": mine and play_mode and bool(legal.get("challenge")),
         "Check": s["check_seat"] >= 0 and not s["busy"],
-        "Shuffle": has_rack,
+        "Shuffle": has_rack and s["snap"].get("phase") not in ("over", "view"),
         "Recall": has_rack and (bool(s["placed"]) or bool(s["pre"]) or not play_mode),
     }
 

@@ -2,6 +2,11 @@
 
 Above the game: it uses Game (which starts from a position through startpos.py),
 the GCG reader and the snapshot's read-only view; engine/session.py calls it.
+
+Another program's record gives no bag, so the game it opens as begins at its last
+position; the record text itself rides along (``info["record"]``): the page keeps
+it with the game (its spec's "record") so that the review, which replays its
+lines on a board (engine/session_review.py), covers the turns before that start.
 """
 
 from __future__ import annotations
@@ -9,12 +14,16 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
+from ..actionlog import TURN_KINDS
 from ..game import Game
 from .gcg import import_record
 from ..notation import parse_cgp
 from ..rules import PRESETS, Rules
 from .snapshot import position_view
 from ..startpos import PositionOver
+
+
+RECORD_KEPT_MAX = 100_000   # characters: a longer record is opened but not kept for the review
 
 
 @dataclass
@@ -50,14 +59,37 @@ def open_text(text: str, lexicon) -> Opened:
     info = {"names": list(rec.names), "header": rec.header, "note": rec.note,
             "differences": list(rec.differences)}
     if rec.game is not None:
-        return Opened(dict(info, kind="game", order=list(range(rec.game.players)), playable=True), rec.game)
+        over = {"why": "the game is over"} if rec.game.over else {}
+        return Opened(dict(info, kind="game", order=list(range(rec.game.players)), playable=not rec.game.over,
+                           **over), rec.game)
     n = len(rec.names)
     order = [(rec.first + i) % n for i in range(n)]
     out = _start(rec.cgp, rec.rules, [rec.names[p] for p in order], seed, lexicon,
                  "the record ends the game" if rec.over else "")
     out.info.update(info, kind="record", order=order)
+    if len(text) <= RECORD_KEPT_MAX:
+        out.info["record"] = text
     out.record_turns = [t.to_dict() | {"kind": t.kind, "seat": t.player} for t in rec.turns]
+    if out.view is not None:
+        out.view = finished_view(out.view, rec, order, seed)
     return out
+
+
+def finished_view(view: dict, rec, order: list, seed: str) -> dict:
+    """The read-only view of a record that ended its game, told as a finished game:
+    its lines as the score sheet (in the view's seats), the winners, points per turn
+    and why it ended, so the page shows its end and keeps it with Past games
+    ("cgp": the position it ended in, "seed": the import's own)."""
+    seat = {p: i for i, p in enumerate(order)}
+    turns = [{"player": seat[t.player], "kind": t.kind, "text": t.move, "score": t.score, "words": list(t.words),
+              "invalid": list(t.invalid), "squares": [], "breakdown": None, "action": None,
+              "counts": t.kind in TURN_KINDS} for t in rec.turns]
+    scores = view["scores"]
+    counted = [sum(1 for t in turns if t["player"] == i and t["counts"]) for i in range(len(order))]
+    top = max(scores) if scores else 0
+    return dict(view, phase="over", turns=turns, seed=seed, cgp=rec.cgp, end_reason="the record ends the game",
+                winner=[i for i, x in enumerate(scores) if x == top],
+                ppt=[round(x / c, 2) if c else 0.0 for x, c in zip(scores, counted)])
 
 
 def _start(cgp: str, rules: Rules, names: list, seed: str, lexicon, over: str) -> Opened:

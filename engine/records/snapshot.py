@@ -87,9 +87,11 @@ def position_view(cgp: str, names, scores) -> dict:
 
 
 def turn_dict(t, breakdown: bool = True) -> dict:
+    """One score-sheet line; with "action" and "counts" the page draws the sheet from a
+    snapshot at once (ui/panels/sheet.py) while the worker is busy with the computer."""
     return {"player": t.player, "kind": t.kind, "text": t.text, "score": t.score,
             "words": list(t.words), "invalid": list(t.invalid), "squares": list(t.squares or ()),
-            "breakdown": t.breakdown if breakdown else None}
+            "breakdown": t.breakdown if breakdown else None, "action": t.action, "counts": t.counts}
 
 
 def rack_player(game: Game) -> int:

@@ -265,6 +265,13 @@ class Reviewer:
         return out, best_move
 
 
+def played_squares(tp: TurnPosition, rules) -> list[tuple[int, str]]:
+    """[(square, letter as on the board)] the turn's play put down ([] for an
+    exchange, a pass, or a move that does not read on its board)."""
+    move, _ = _played(tp.board, tp.rack, tp.played, rules)
+    return [(sq, cell) for sq, cell, _ in move.tiles] if isinstance(move, Play) else []
+
+
 def _played(board, rack, text, rules):
     """(the move, its Evaluation or None) of the played move text."""
     try:

@@ -22,8 +22,8 @@ def page(own_booted):
 def test_a_latin1_record_file_keeps_its_accents(page):
     kit.load(page, None)
     page.get_by_role("button", name="Import", exact=True).click()
-    page.locator("#import-file").set_input_files(str(DATA / "isc_stalled.gcg"))
-    page.wait_for_function("() => document.getElementById('import-text').value.includes('#player2')",
+    page.locator("#import-file").set_input_files(str(DATA / "isc_stalled.gcg"))   # chosen: it opens
+    page.wait_for_function("() => document.getElementById('sharebox').textContent.includes('opened')",
                            timeout=T)
-    text = page.input_value("#import-text")
+    text = page.inner_text("#scores")
     assert "Renée Côté" in text and "\ufffd" not in text

@@ -262,8 +262,8 @@ def test_preload_hints_name_files_the_page_takes_once(own_booted):
 @pytest.mark.parametrize("w, h, rules", [(360, 640, "classic"), (375, 667, "iii")])
 def test_a_link_just_opened_leaves_the_rack_and_play_on_screen(browser, site_url, w, h, rules):
     """The note on a link just opened (whose game it is, that a link is not secret)
-    floats over the board's top rows on a phone: in the page's flow it pushed the
-    rack and Play below the fold until it was closed."""
+    is short on a phone, above the board: the note, the rack and Play are all on
+    screen (a longer note in the page's flow once pushed them below the fold)."""
     from test_link_presets import link_of, open_link
     frag, _, _ = link_of(rules, 2)
     with kit.own_page(browser, viewport=(w, h)) as (page, errors):

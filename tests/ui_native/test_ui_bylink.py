@@ -88,7 +88,12 @@ def test_a_newer_link_updates_an_older_one_shows_ours_a_differing_one_is_not_mer
     assert [f for f in older["fx"] if f["do"] == "open"][0]["spec"]["actions"] == ["8D ZEBRAS", "-"]
     differs = step(s, {"t": "link_opened", "snap": linked(["8D ZEBRAS", "-QI"], 0),
                        "bylink_games": [kept(["8D ZEBRAS", "-"])]})
-    assert differs["bylink"] is None and "differs" in differs["box"]["text"]
+    note = bylink.fork_note(differs)   # shown read-only (a replay: no rack, no move), ours one press away
+    assert differs["bylink"] is None and "differs" in note["text"] and differs["replay"]["only"]
+    assert differs["rack"] == [] and not state.my_turn(differs) and differs["handover"] < 0
+    back = step(differs, {"t": "bylink_back"})
+    assert back["bylink"]["me"] == 0 and back["replay"] is None
+    assert [f for f in back["fx"] if f["do"] == "open"][0]["spec"]["actions"] == ["8D ZEBRAS", "-"]
     assert not [f for f in differs["fx"] if f["do"] == "bylink_save"]
 
 

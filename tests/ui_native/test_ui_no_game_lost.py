@@ -128,3 +128,21 @@ def test_a_failed_import_drops_the_copy_kept_for_it():
     drops = [f for f in s["fx"] if f["do"] == "p_past_drop"]
     assert drops == [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
     assert "could not be read" in s["box"]["text"]
+
+
+def test_past_games_lists_the_games_scored_at_a_table():
+    """The table page keeps its games under its own key; Past games shows them too
+    (names escaped), pointing to the table page, which opens and continues them."""
+    from ui.table import saved as table_saved
+    kept = table_saved.games(json.dumps([
+        {"id": "t1", "when": "2026-11-26T21:05:00Z", "rules": "o", "names": ["Ann", "<b>Bo</b>"],
+         "scores": [212, 198], "over": True, "state": {"rules": "o", "names": ["Ann", "<b>Bo</b>"], "actions": ["8H CAT"]}},
+        {"id": "bad", "state": "not a state"}]))
+    assert [g["id"] for g in kept] == ["t1"]
+    s = mid_game()
+    s = panels.on_data(panels.on_open(s, {"panel": "past"}), {"what": "past", "data": {"games": [], "tables": kept}})
+    html = panels_view.past_html(s)
+    assert "Games at the table" in html and "2026-11-26 21:05" in html and "212 \u2013 198" in html
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html and 'href="./table.html"' in html
+    s = panels.on_data(s, {"what": "past", "data": {"games": [], "tables": []}})
+    assert "Games at the table" not in panels_view.past_html(s)

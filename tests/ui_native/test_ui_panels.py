@@ -68,7 +68,8 @@ def test_history_lines_and_breakdown_html():
             "breakdown": {"bonus": {"big_play": 0, "stretch": 5}, "tiles_played": 5, "breakdown": [
                 {"word": "RAINS", "score": 9, "multiplier": 1, "letters": [
                     {"square": "G8", "value": 1, "premium": "DL", "new": True}]}]}}
-    s = go(new(), {"t": "p_open", "panel": "history"},
+    turn = {"player": 0, "kind": "play", "text": "swap J5; 8G RAINS", "score": 14, "words": ["RAINS"], "invalid": []}
+    s = go(new(fx.snap(turns=[turn], scores=[14, 0])), {"t": "p_open", "panel": "history"},
            {"t": "p_data", "what": "history", "data": {"turns": [line], "scores": [14, 0], "hints": 1}})
     html = panels_view.panel_html(s)
     assert "A&lt;b&gt;: 8G RAINS (RAINS) +14 = 14" in html and "(hint used)" in html

@@ -1,11 +1,12 @@
-"""Phones: the menu behind one button and the zoom of a 21x21 board.
+"""Phones: the menu behind one button and the zoom of the board.
 
 Both are page furniture, not game state: they live in DOM attributes that the
 renderer never patches (``aria-expanded`` of #btn-menu, ``data-zoom`` of the board
 area), so a frame never undoes them. ui/style.css shows the Menu button and the Zoom
-button only on narrow screens (Zoom only for a 21x21 board), where the whole board
-fits the width with small squares; zoomed, the squares are finger-sized and the board
-pans inside a square box. ``show`` scrolls that box to a move (the computer's).
+button only on narrow screens, where the whole board fits the width with small squares
+(about 21 px for 15x15 at 360 px wide, 15 px for 21x21); zoomed, the squares are
+finger-sized (30 px) and the board pans inside a square box. ``show`` scrolls that box
+to a move (the computer's).
 MicroPython-safe (plain functions, DOM calls only).
 """
 

@@ -10,7 +10,29 @@ nothing here reads the time itself (ui/main.py passes ``now`` in).
 Runs under CPython and MicroPython alike.
 """
 
-LOW_MS = 60000  # a clock under a minute is drawn as running low
+# A clock reads as running low (red) under a minute, or under a tenth of the time each
+# player had when that is less, but from 10 s at the latest (and never from its start):
+# a 25-minute clock turns red at 1:00, a 5-minute one at 0:30, a 1-minute one at 0:10.
+LOW_MS = 60000
+LOW_SHARE = 10
+LOW_LEAST_MS = 10000
+
+
+def budget_ms(snap):
+    """The time each player had (the rules string's clock=seconds), or None."""
+    for part in str(snap.get("rules", "")).split(",")[1:]:
+        key, _, value = part.partition("=")
+        if key.strip() == "clock" and value.strip().isdigit():
+            return int(value.strip()) * 1000
+    return None
+
+
+def low_ms(snap):
+    """Under this many ms left a clock reads as running low."""
+    budget = budget_ms(snap)
+    if not budget:
+        return LOW_MS
+    return min(max(LOW_LEAST_MS, min(LOW_MS, budget // LOW_SHARE)), budget // 2)
 
 
 def turn_key(s):
@@ -111,7 +133,7 @@ def seat_html(s, seat):
         text = fmt(ms) + (" (-" + str(pen) + ")" if pen else "")
         words = fmt(ms)[1:] + " over" + (", " + str(pen) + " points off" if pen else "")
     else:
-        if ms < LOW_MS:
+        if ms < low_ms(snap):
             cls += " low"
         text = fmt(ms)
         words = text + " left"

@@ -122,7 +122,8 @@ def breakdown_html(t):
     if t.get("invalid"):
         parts.append("<p>Not in the word list: " + _e(", ".join(t["invalid"])) + "</p>")
     if t.get("kind") == "exchange":
-        parts.append("<p>Exchanged " + str(max(0, len(t.get("text", "")) - 1)) + " tiles.</p>")
+        n = max(0, len(t.get("text", "")) - 1)
+        parts.append("<p>Exchanged " + str(n) + (" tile" if n == 1 else " tiles") + ".</p>")
     if t.get("outcome"):
         parts.append('<p class="pn-outcome">' + _e(t["outcome"]) + "</p>")
     if t.get("hinted"):

@@ -9,7 +9,8 @@ Both devices keep every game played by link in a list of their own (localStorage
 "wlc.bylink", saved after every move): a closed tab loses nothing, and the game
 shown is not the saved game ("wlc.game"), which stays as it was. Opening a link of
 a game in the list: a newer link (its moves extend ours) updates it; an older one
-shows our game; one whose moves differ is shown as it is and never merged.
+shows our game; one whose moves differ (a seat played twice from one link) is shown
+read-only, never merged nor played on, with a way back to our game.
 
 Pure and MicroPython-safe: ui/main.py and ui/links/embed.py carry out the effects
 ("bylink_save", and the list read with the link when it is opened).
@@ -212,22 +213,16 @@ def on_link_opened(base):
         theirs = snap.get("actions", [])
         key = game_key(snap)
         entry = find(ev.get("bylink_games") or [], key)
-        note = ""
         rel = "new"
         if entry is not None:
             rel = relation(entry["spec"].get("actions", []), theirs)
-            if rel != "differs":
-                s["bylink"] = {"id": key, "me": entry["me"]}
-            else:
-                note = ("This link's game differs from the one you keep in Games by link from move "
-                        + str(first_difference(entry["spec"].get("actions", []), theirs))
-                        + " on: it is shown as it is, and yours is kept unchanged.")
+            if rel == "differs":
+                return _read_only(base(s, ev), entry, theirs)
+            s["bylink"] = {"id": key, "me": entry["me"]}
         elif qualifies(snap):
             s["bylink"] = {"id": key, "me": snap.get("to_move", 0)}
         s = base(s, ev)
         if s["bylink"] is None:
-            if note:
-                s["box"] = {"kind": "link", "text": note}
             return s
         link = dict(s.get("link") or {})
         link["bylink"] = True
@@ -239,14 +234,61 @@ def on_link_opened(base):
             s["busy"] = "open"
             s["fx"] = s["fx"] + [{"do": "open", "spec": entry["spec"]}]
             return s
-        if rel == "new" and not s.get("embed"):
-            seats = snap.get("seats", [])
-            me = s["bylink"]["me"]
-            name = seats[me].get("name", "") if me < len(seats) else ""
-            s["box"] = s["box"] or {"kind": "link", "text": "You play " + name + "'s seat in this game by link: "
-                                    "play your turn, then send the game back. " + share.NOT_SECRET}
+        generic = not s["box"] or s["box"].get("text") == share.OPENED   # not a damaged link's note
+        if generic:   # the note says whose seat this is ("opening": gone once this device moves)
+            s["box"] = None
+            seat = _name(snap, s["bylink"]["me"]) + "'s seat"
+            if rel == "new" and not s.get("embed"):
+                s["box"] = {"kind": "link", "opening": True, "brief": "You play " + seat + " in this game by link. "
+                            + share.NOT_SECRET_BRIEF, "text": "You play " + seat + " in this game by link: play "
+                            "your turn, then send the game back. " + share.NOT_SECRET}
+            elif rel == "newer" and not s.get("embed"):
+                s["box"] = {"kind": "link", "opening": True, "text": "Your game by link goes on: you play " + seat + "."}
         return _save_fx(s)
     return handler
+
+
+def _name(snap, seat):
+    seats = snap.get("seats", [])
+    return seats[seat].get("name", "") if 0 <= seat < len(seats) else ""
+
+
+def _read_only(s, entry, theirs):
+    """A link whose moves differ from the game this device keeps (a seat was played twice
+    from one link): shown read-only, as a replay at its last move with no rack and no
+    hidden tiles, since playing it on would be a game of no one's seat here (a hand-over
+    showing other racks). This device's game stays in the list, one press away."""
+    from ui.links import replay
+    if s["box"] and s["box"].get("text") == share.OPENED:
+        s["box"] = None
+    if not replay.active(s):
+        s = replay.on_replay(s, {"at": "last", "only": True})
+    if not replay.active(s):   # cannot happen: the engine that opened the link is up
+        return s
+    mine = entry["spec"].get("actions", [])
+    me = int(entry.get("me", 0))
+    text = ("Read-only: this link's game differs from yours from move " + str(first_difference(mine, theirs))
+            + " on (one of its links was played twice). Your game, where you play "
+            + _name(s["replay"]["live"], me) + "'s seat, is kept unchanged in Games by link.")
+    r = dict(s["replay"])
+    r["only"], r["seat"], r["fork"] = True, -1, {"entry": entry, "text": text}
+    s["replay"] = r
+    s["rack"], s["rack_seat"], s["handover"] = [], -1, -1
+    s["announce"] = text
+    return s
+
+
+def fork_note(s):
+    """The read-only link's note and its way back (None when no such link is shown)."""
+    return (s.get("replay") or {}).get("fork")
+
+
+def on_back(s, ev):
+    """From a read-only link back to this device's own game by link."""
+    fork = fork_note(s)
+    if not fork:
+        return s
+    return on_open(s, {"entry": fork["entry"]})
 
 
 def on_snapshot(base):
@@ -263,7 +305,11 @@ def on_open(s, ev):
     """A game from the Games by link list becomes the game shown."""
     entry = ev.get("entry") or {}
     spec = entry.get("spec")
-    if not isinstance(spec, dict) or s["busy"]:
+    if not isinstance(spec, dict):
+        return s
+    if s["busy"] == "replay":   # a replay (a read-only link too) gives way
+        s["replay"], s["busy"] = None, ""
+    if s["busy"]:
         return s
     s["bylink"] = {"id": entry.get("id") or game_key(spec), "me": int(entry.get("me", 0))}
     s["link"] = {"status": "open", "own": False, "fragment": "", "turn": None, "view": {}, "bylink": True}
@@ -282,4 +328,5 @@ def install(handlers):
     handlers["link_opened"] = on_link_opened(handlers["link_opened"])
     handlers["snapshot"] = on_snapshot(handlers["snapshot"])
     handlers["bylink_open"] = on_open
+    handlers["bylink_back"] = on_back
     return handlers

@@ -58,7 +58,7 @@ def boot(s, window, document):
     return s
 
 
-UNSAVED = "Not saved: this browser keeps no data for a game embedded in another site."
+UNSAVED = "Not saved: a game embedded in another site is not kept."
 
 
 def unsaved(s):
@@ -290,7 +290,7 @@ def on_box_click(e):
 
 
 def on_box_change(e):
-    """A record file chosen: its text goes into the paste box (then Open, as pasted)."""
+    """A record file chosen: it opens at once (its text also shows in the paste box)."""
     if e.target.id != "import-file" or not e.target.files or not e.target.files.length:
         return
     import asyncio
@@ -301,11 +301,13 @@ async def _read_file(file):
     area = W["document"].getElementById("import-text")
     if file.size > 200000:
         W["dispatch"]({"t": "box", "kind": "import"})
+        W["dispatch"]({"t": "notice", "msg": "That file is over 200 kB: a game record or a position is far smaller."})
         return
     data = W["window"].Uint8Array.new(await file.arrayBuffer())
     text = decode_record(data)
     if area is not None:
         area.value = text
+    W["dispatch"]({"t": "import", "text": text})
 
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "iso-8859-1",

@@ -174,7 +174,8 @@ def step_text(s):
         if kind == "pass":
             text = "pass"
         elif kind == "exchange":
-            text = "exchange " + str(max(0, len(text) - 1)) + " tiles"
+            n = max(0, len(text) - 1)
+            text = "exchange " + str(n) + (" tile" if n == 1 else " tiles")
         parts.append(who + ": " + text + " (" + kind + ") " + ("+" if t.get("score", 0) >= 0 else "")
                      + str(t.get("score", 0)))
     return "; ".join(parts) or "No score-sheet line for this move."
@@ -218,6 +219,10 @@ def bar_html(s):
     dis_back = " disabled" if at <= 0 else ""
     dis_fwd = " disabled" if at >= total else ""
     close = "" if r.get("only") else '<button type="button" data-rp="close">Back to the game</button>'
+    # A shared game to look at: its review is a click away. Not for a fork of this
+    # device's own game by link: that review would show the other seats' racks.
+    if r.get("only") and not s.get("embed") and total and not r.get("fork"):
+        close = '<button type="button" id="rp-review-link" data-act="review">Review this game</button>'
     return ('<p class="rp-pos" data-at="' + str(at) + '" data-total="' + str(total) + '">Replay: move '
             + str(at) + " of " + str(total) + "</p>"
             '<ol class="rp-turns">' + "".join(lines) + "</ol>"

@@ -18,6 +18,8 @@ MAX_TURN = 100000
 OPENING = "Opening the shared game\u2026"
 NOT_SECRET = ("A game link is not secret: anyone who decodes it can learn every rack and "
               "the order of the bag. Share it only with the people you play.")
+NOT_SECRET_BRIEF = "A game link is not secret."   # a phone's note above the board says it in brief
+OPENED = "You opened a shared game. " + NOT_SECRET
 SHARE_DONE = "Link copied. " + NOT_SECRET
 SHARE_FALLBACK = "Copy the link below. " + NOT_SECRET
 
@@ -286,7 +288,7 @@ def on_link_opened(s, ev):
         at = link["turn"] if link["turn"] is not None else "last"
         s = replay.on_replay(s, {"at": at, "only": only})
     elif not link["own"] and not s.get("embed"):
-        s["box"] = s["box"] or {"kind": "link", "text": "You opened a shared game. " + NOT_SECRET}
+        s["box"] = s["box"] or {"kind": "link", "text": OPENED}
     return s
 
 
@@ -335,8 +337,11 @@ def on_vs_computer(new_game):
         if len(seats) < 2:
             return s
         level = ev.get("level") if ev.get("level") in LEVELS else "hard"
-        spec["seats"] = [seats[0]] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
-                                       "kind": level} for i in range(1, len(seats))]
+        mine = dict(seats[0])
+        if mine.get("name") == "Player 1":   # a position's seat: you, as in a new game
+            mine["name"] = "You"
+        spec["seats"] = [mine] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
+                                   "kind": level} for i in range(1, len(seats))]
         return new_game(s, {"t": "new_game", "spec": spec})
     return handler
 
@@ -407,10 +412,15 @@ def on_imported(s, ev):
     else:
         s["link"] = None
     s = state._take_snapshot(s, snap)
+    if info.get("record"):   # another program's record: its turns before the start, for the review
+        s["spec"]["record"] = info["record"]
     s["box"] = {"kind": "imported", "info": info, "turns": snap.get("record_turns", []),
-                "playable": not snap.get("readonly")}
+                "playable": not snap.get("readonly") and info.get("playable", True)}
     if not snap.get("readonly"):
         s["fx"] = s["fx"] + [{"do": "save"}]
+    if snap.get("phase") == "over":   # a finished game goes to Past games, reviewable from there
+        from ui.review import actions as review
+        s = review.keep_finished(s)
     return s
 
 

@@ -5,7 +5,7 @@ MicroPython-safe; what it shows comes from ui/links/share.py's state."""
 from html import escape
 
 from ui.links import replay
-from ui.links.share import LEVELS, NOT_SECRET, attr, passing, waiting_for
+from ui.links.share import LEVELS, NOT_SECRET, NOT_SECRET_BRIEF, OPENED, attr, passing, waiting_for
 
 
 def box_html(s):
@@ -14,8 +14,9 @@ def box_html(s):
     if passing(s) and (not box or box["kind"] == "link"):
         box = {"kind": "passed"}
     waiting = waiting_for(s)
-    if waiting and (not box or box["kind"] == "link"):
-        return send_html(waiting, box.get("text", "") if box else "")
+    if waiting and (not box or box["kind"] == "link"):   # a note from opening the link is said already
+        said = not box or box.get("opening") or box.get("text") == OPENED
+        return send_html(waiting, "" if said else box.get("text", ""))
     if not box:
         return ""
     kind = box["kind"]
@@ -23,7 +24,7 @@ def box_html(s):
     back = ('<button type="button" data-share="back_saved">Back to your saved game</button>'
             if s.get("has_saved") and s.get("link") and not s["link"].get("own") else "")
     if kind == "link":
-        return ('<p class="share-text">' + escape(box.get("text", "")) + "</p><p>"
+        return ('<p class="share-text">' + _note(box) + "</p><p>"
                 '<button type="button" data-share="new">New game</button>' + back + close + "</p>")
     if kind == "passed":
         if s["handover"] < 0:
@@ -70,6 +71,20 @@ def box_html(s):
     return ""
 
 
+def _note(box):
+    """A link note's text, whole and in brief: a phone shows the brief one, so the note
+    above the board stays a line or two (the whole warning that links are not secret
+    comes again when the game is sent or shared)."""
+    text = box.get("text", "")
+    brief = box.get("brief") or ""
+    if not brief and text.endswith(NOT_SECRET):
+        brief = text[:-len(NOT_SECRET)] + NOT_SECRET_BRIEF
+    if not brief:
+        return escape(text)
+    return ('<span class="share-whole">' + escape(text) + '</span><span class="share-brief">'
+            + escape(brief) + "</span>")
+
+
 def send_html(name, note=""):
     """Play by link (ui/links/bylink.py): this device's move is in; the friend plays next."""
     return (('<p class="share-text">' + escape(note) + "</p>" if note else "")
@@ -83,7 +98,8 @@ def imported_html(box):
     info = box.get("info") or {}
     kind = info.get("kind")
     if kind == "game":
-        head = "Record opened: replay it or play on."
+        head = ("Record opened: replay it or play on." if info.get("playable", True)
+                else "Record opened: the game is over; replay it or review it.")
     elif info.get("playable", True) is False:
         head = ("Record" if kind == "record" else "Position") + " opened to look at: it cannot be played on ("
         head += str(info.get("why") or "the game is over") + ")."
@@ -106,10 +122,23 @@ def imported_html(box):
     return "".join(parts)
 
 
+def fork_html(s):
+    """A read-only link of a game this device plays otherwise (ui/links/bylink.py): why it
+    cannot be played, and the way back (a data-act button: the bar is in #controls)."""
+    fork = (s.get("replay") or {}).get("fork")
+    if not fork:
+        return ""
+    return ('<div class="fork-note" data-fork="1"><p class="share-text">' + escape(fork.get("text", ""))
+            + '</p><p><button type="button" class="primary" data-act="bylink_back">Back to your game</button>'
+            "</p></div>")
+
+
 def nodes(s):
     """This module's and the replay bar's regions, for ui/render.py's frame."""
     box = box_html(s)
     bar = replay.bar_html(s)
+    if bar:
+        bar = fork_html(s) + bar
     send = "1" if passing(s) or waiting_for(s) else None
     note = s.get("box") or {}
     kind = "link" if box and note.get("kind") == "link" and not send else None   # a phone floats it

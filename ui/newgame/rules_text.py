@@ -265,7 +265,7 @@ def knob_value_text(short, value):
 def _duration(secs):
     minutes, rest = divmod(secs, 60)
     if rest == 0:
-        return "%d minutes" % minutes
+        return "1 minute" if minutes == 1 else "%d minutes" % minutes
     return "%d min %d s" % (minutes, rest)
 
 

@@ -22,6 +22,7 @@ the local effects (``run_local``) are in ui/panels/view.py.
 
 from ui import state
 from ui.game import flow
+from ui.panels import hints
 from ui.panels import pastgames
 from ui.panels import settings
 from ui.board.placing import add_placed, unplaced
@@ -53,10 +54,14 @@ def _fetch(s, name):
 
 
 def _leave_replay(s):
-    """Back from a replay: the engine worker opens the game in progress again."""
+    """Back from a replay: the engine worker opens the game in progress again (an
+    imported record shown read-only is the page's own: there is none to reopen)."""
     if pn(s)["replay"] is None:
         return s
     s = set_pn(s, replay=None)
+    if s["snap"].get("readonly"):
+        s["busy"] = ""
+        return s
     s["busy"] = "open"
     return add_fx(s, {"do": "open", "spec": s["spec"]})
 
@@ -95,7 +100,12 @@ def on_data(s, ev):
     if what == "unseen":
         return set_pn(s, unseen=data)
     if what == "hint":
-        return set_pn(s, hint=data) if ev.get("at") == p["hint_at"] else s
+        if ev.get("at") != p["hint_at"]:
+            return s
+        if data.get("moves"):   # distinct words first (ui/panels/hints.py)
+            data = dict(data)
+            data["moves"] = hints.distinct(data["moves"], HINT_TOP)
+        return set_pn(s, hint=data)
     if what == "export":
         return set_pn(s, export=data)
     if what == "summary":
@@ -104,6 +114,8 @@ def on_data(s, ev):
         s = set_pn(s, past=data.get("games", []), past_msg=data.get("msg", ""))
         if "bylink" in data:
             s = set_pn(s, bylink=data["bylink"])
+        if "tables" in data:
+            s = set_pn(s, tables=data["tables"])
         if data.get("msg") and data.get("notice"):
             s["notice"] = data["msg"]
         return s
@@ -172,13 +184,15 @@ def viewer(s):
 
 def _ask_hint(s):
     p = pn(s)
+    if s["snap"].get("phase") == "over":
+        return set_pn(s, hint=None)   # the panel points to Review instead
     if not state.my_turn(s):
         return set_pn(s, hint={"error": "Hints are for your turn."})
     at = list(actions_of(s))   # the hints belong to this position (the moves that led to it)
     if p["hint_at"] == at and p["hint"] and "moves" in p["hint"]:
         return s  # this turn's hints are shown already (and counted once)
     s = set_pn(s, hint={"pending": True}, hint_at=at)
-    return add_fx(s, {"do": "p_hint", "at": at, "top": HINT_TOP, "budget_ms": HINT_BUDGET_MS})
+    return add_fx(s, {"do": "p_hint", "at": at, "top": HINT_TOP, "pool": hints.POOL, "budget_ms": HINT_BUDGET_MS})
 
 
 def on_hint_ask(s, ev):
@@ -315,7 +329,7 @@ def on_bylink_open(s, ev):
     for g in pn(s).get("bylink") or []:
         if g.get("id") == ev.get("id"):
             entry = g
-    if entry is None or s["busy"] or s["engine"] != "ready":
+    if entry is None or s["busy"] not in ("", "replay") or s["engine"] != "ready":   # a link's replay gives way
         return s
     s = keep_unfinished(set_pn(_leave_replay(s), open=""))
     return bylink.on_open(s, {"entry": entry})

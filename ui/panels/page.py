@@ -7,6 +7,7 @@ from ui import store
 from ui.links import bylink
 from ui.panels import pastgames
 from ui.panels import settings
+from ui.table import saved as table_saved
 from ui.panels.actions import pn
 
 
@@ -110,7 +111,9 @@ async def run_local(f, window, dispatch):
     elif do == "p_past":
         games, msg = pastgames.load(storage)
         by_link = bylink.parse(store.read(storage, bylink.KEY)[0])
-        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "bylink": by_link}})
+        tables = table_saved.games(store.read(storage, table_saved.LIST_KEY)[0])
+        dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "bylink": by_link,
+                                                           "tables": tables}})
     elif do == "p_keep_saved":   # the saved game, not shown, is about to be replaced
         saved, _ = store.load(store.read(storage, store.KEY)[0])
         entry = pastgames.saved_entry(saved, pastgames.now_text(window)) if saved else None

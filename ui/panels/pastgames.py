@@ -3,7 +3,9 @@
 Pure and MicroPython-safe; the storage is passed in (ui/store.PageStorage in
 the page, a dict-backed stand-in in tests), so nothing here touches the page.
 A game is kept small: its rules, seed, seats and move texts (enough to replay it
-exactly) plus the date and the engine's summary for the list. Storage that is
+exactly) plus the date and the engine's summary for the list; a game imported
+from another program's record keeps that record too (its turns before the game's
+start, for the review). Storage that is
 full or unavailable (private mode) gives a message for the player and never an
 exception: the game in progress goes on.
 """
@@ -58,7 +60,37 @@ def record(spec, summary, date):
            "actions": list(spec.get("actions", [])), "summary": kept}
     if spec.get("start"):  # begun from a position (an imported record or CGP)
         out["start"] = str(spec["start"])
+    if isinstance(spec.get("record"), str) and spec["record"]:
+        out["record"] = spec["record"]
     return out
+
+
+def view_entry(spec, snap, date):
+    """The entry for a finished record shown read-only (another program's: the engine
+    holds no game of it), its summary read off the view; "start" is the position it
+    ended in, so its replay shows that board."""
+    seats = snap.get("seats", [])
+    turns = snap.get("turns", [])
+    plays = [t for t in turns if t.get("kind") == "play"]
+    best = None
+    if plays:
+        top = plays[0]
+        for t in plays:
+            if t.get("score", 0) > top.get("score", 0):
+                top = t
+        p = top.get("player", 0)
+        best = {"move": top.get("text", ""), "score": top.get("score", 0),
+                "name": seats[p].get("name", "") if 0 <= p < len(seats) else ""}
+    summary = {"preset": str(spec.get("rules", "classic")).split(",")[0],
+               "names": [x.get("name", "") for x in seats], "kinds": [x.get("kind", "human") for x in seats],
+               "scores": list(snap.get("scores", [])), "winner": list(snap.get("winner", [])),
+               "ppt": list(snap.get("ppt", [])), "best": best, "hints": 0,
+               "turns": sum(1 for t in turns if t.get("counts")), "over": True,
+               "end_reason": snap.get("end_reason", "")}
+    kept = dict(spec)
+    if snap.get("cgp"):
+        kept["start"] = snap["cgp"]
+    return record(kept, summary, date)
 
 
 def saved_entry(saved, date):
@@ -82,6 +114,8 @@ def spec_of(entry):
             "actions": entry["actions"]}
     if entry.get("start"):
         spec["start"] = entry["start"]
+    if entry.get("record"):
+        spec["record"] = entry["record"]
     return spec
 
 

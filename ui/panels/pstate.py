@@ -7,7 +7,7 @@ from ui.panels import settings
 
 BLANK = {"open": "", "opener": "", "sel": -1, "hist": None, "export": None, "hint": None,
          "hint_at": None, "unseen": None, "redo": [], "redo_base": None, "confirm": "",
-         "past": None, "past_msg": "", "bylink": [], "replay": None, "settings": settings.DEFAULTS, "stored": "",
+         "past": None, "past_msg": "", "bylink": [], "tables": [], "replay": None, "settings": settings.DEFAULTS, "stored": "",
          "hl": -1, "summary": None}
 
 

@@ -4,6 +4,7 @@ the tools' states and the history's highlight, added to ui/render.frame's node m
 
 from ui.game.turns import move_text, seat_name, whose
 from ui.panels import settings
+from ui.panels import sheet
 from ui.panels.actions import can_redo, can_undo, pn
 from ui.panels.view import TITLES, TOOLS, esc, panel_html
 
@@ -73,8 +74,10 @@ def _square_ok(sq):
 def highlight_css(s):
     """CSS outlining the tiles of the history line hovered or focused (a <style> text)."""
     p = pn(s)
-    hist = p["hist"]
-    if p["open"] != "history" or p.get("hl", -1) < 0 or not hist or "turns" not in hist:
+    if p["open"] != "history" or p.get("hl", -1) < 0:
+        return ""
+    hist = sheet.current(s, p["hist"])
+    if "turns" not in hist:
         return ""
     for t in hist["turns"]:
         if t.get("n") == p["hl"]:

@@ -20,7 +20,7 @@ async def run(f, eng, window, dispatch, get_state):
     elif do == "p_unseen":
         dispatch({"t": "p_data", "what": "unseen", "data": json.loads(await eng.unseen(f["seat"]))})
     elif do == "p_hint":
-        data = json.loads(await eng.hint(f["top"], f["budget_ms"]))
+        data = json.loads(await eng.hint(f.get("pool", f["top"]), f["budget_ms"]))
         if "moves" in data:
             used = json.loads(await eng.hint_used(1))
             dispatch({"t": "p_hints", "hints": used.get("spec_hints", [])})

@@ -15,6 +15,7 @@ from ui.panels import pastgames
 from ui.review import view as review_view
 from ui.newgame import rules_text
 from ui.panels import settings
+from ui.panels import sheet
 from ui.panels.actions import pn
 from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name
 from ui.words import view as words_view
@@ -106,13 +107,18 @@ def _line_words(t):
     return ' <span class="wordlinks">' + words_view.word_buttons(words) + "</span>" if words else ""
 
 
+def _later(hist, t):
+    """A line drawn from the snapshot has no breakdown yet: it comes with the engine's sheet."""
+    if not hist.get("early") or t.get("breakdown") or t.get("kind") not in ("play", "final", "invalid", "phony", "retry"):
+        return ""
+    return '<p class="pn-note">The word-by-word breakdown shows as soon as the engine is free.</p>'
+
+
 def history_html(s):
     p = pn(s)
     head = ('<p class="pn-row">' + _btn("Copy game (GCG)", "copy", _attr("data-what", "gcg") + _attr("id", "pn-copy-gcg"))
             + _btn("Copy position (CGP)", "copy", _attr("data-what", "cgp") + _attr("id", "pn-copy-cgp")) + "</p>" + _export_html(p))
-    hist = p["hist"]
-    if hist is None:
-        return head + '<p class="pn-note">Loading the score sheet\u2026</p>'
+    hist = sheet.current(s, p["hist"])   # the snapshot's lines at once while the engine is busy
     if "error" in hist:
         return head + '<p class="pn-note">' + esc(hist["error"]) + "</p>"
     lines = hist.get("turns") or []
@@ -127,8 +133,8 @@ def history_html(s):
                      + '<button type="button" class="pn-line" id="pn-line-' + str(n) + '" data-pact="turn" data-n="' + str(n) + '" aria-expanded="'
                      + ("true" if open_ else "false") + '">' + esc(_line_text(s, t)) + "</button>"
                      + _line_words(t)
-                     + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + _show_turn_btn(t) + "</div>"
-                        if open_ else "")
+                     + ('<div class="pn-bd" data-n="' + str(n) + '">' + breakdown_html(t) + _later(hist, t)
+                        + _show_turn_btn(t) + "</div>" if open_ else "")
                      + "</li>")
     hints = hist.get("hints", 0)
     foot = ('<p class="pn-note" data-hints="' + str(hints) + '">Hints used: ' + str(hints) + "</p>") if hints else ""
@@ -142,6 +148,10 @@ def hint_html(s):
     p = pn(s)
     h = p["hint"]
     ask = '<p class="pn-row">' + _btn("Show hints for this turn", "hint_ask", _attr("id", "pn-hint-ask")) + "</p>"
+    if s["snap"].get("phase") == "over":
+        return ('<p class="pn-note">The game is over: no more hints. Its review shows the best play of '
+                "each turn beside the one made.</p>" + '<p class="pn-row">'
+                + _btn("Review this game", "open", _attr("data-panel", "review") + _attr("id", "pn-hint-review")) + "</p>")
     if h is None:
         return ask if state.my_turn(s) else '<p class="pn-note">Hints are for your turn.</p>'
     if h.get("pending"):
@@ -155,9 +165,12 @@ def hint_html(s):
     placeable = state.can_place(s)
     for i, m in enumerate(moves):
         move = m.get("move", "")
+        others = m.get("others", 0)
+        also = (' <small class="pn-also">also ' + str(others) + " other place" + ("" if others == 1 else "s")
+                + "</small>") if others else ""
         rows.append('<li data-move="' + esc(move) + '" data-score="' + str(m.get("score", 0)) + '"><span>'
                     + esc(move) + " (" + esc(", ".join(m.get("words") or [])) + ") <b>" + str(m.get("score", 0))
-                    + "</b></span> "
+                    + "</b>" + also + "</span> "
                     + _btn("Show", "hint_show", _attr("data-i", i) + _attr("id", "pn-show-" + str(i)) + _attr("aria-label", "Show " + move + " on the board")
                            + ("" if placeable else " disabled"))
                     + _btn("Play", "hint_play", _attr("data-i", i) + _attr("id", "pn-play-" + str(i)) + _attr("aria-label", "Play " + move)
@@ -294,12 +307,33 @@ def bylink_html(s):
             + "".join(rows) + "</tbody></table>")
 
 
+def tables_html(s):
+    """Games scored at a table on this device (table.html keeps them): who, the
+    scores, finished or not; they open in the table page, which lists them too."""
+    games = pn(s).get("tables") or []
+    if not games:
+        return ""
+    rows = []
+    for g in games:
+        names = [str(n) for n in g.get("names") or g.get("state", {}).get("names", [])]
+        scores = g.get("scores") or []
+        rows.append("<tr><td>" + esc(date_text(g.get("when"))) + "</td><td>" + esc(_title(str(g.get("rules", ""))))
+                    + "</td><td>" + esc(", ".join(names)) + "</td><td>"
+                    + esc(" \u2013 ".join(str(x) for x in scores)) + "</td><td>"
+                    + ("over" if g.get("over") else "unfinished") + "</td></tr>")
+    return ('<h3 id="pn-tables">Games at the table</h3><p class="pn-note">Scored on a real board; '
+            '<a href="./table.html">the table page</a> opens, shares and continues them.</p>'
+            '<table class="pn-past pn-tables"><thead><tr><th scope="col">Date (UTC)</th><th scope="col">Rules</th>'
+            '<th scope="col">Players</th><th scope="col">Scores</th><th scope="col">State</th></tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")
+
+
 def past_html(s):
     p = pn(s)
     if p["replay"] is not None:
         return replay_html(s)
     msg = '<p class="pn-note" role="status">' + esc(p["past_msg"]) + "</p>" if p["past_msg"] else ""
-    msg += bylink_html(s)
+    msg += bylink_html(s) + tables_html(s)
     games = p["past"]
     if games is None:
         return msg + '<p class="pn-note">Reading your past games\u2026</p>'
@@ -391,7 +425,7 @@ def replay_html(s):
 
 def settings_html(s):
     st = pn(s)["settings"]
-    radios = "".join('<label><input type="radio" name="set-theme" id="set-theme-' + t + '" value="' + t + '"'
+    radios = "".join('<label class="pn-radio"><input type="radio" name="set-theme" id="set-theme-' + t + '" value="' + t + '"'
                      + (" checked" if st.get("theme") == t else "") + "> " + t[0].upper() + t[1:] + "</label> "
                      for t in settings.THEMES)
 

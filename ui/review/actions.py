@@ -1,22 +1,29 @@
-"""Review: after a game (or during one, its settled turns), every turn of the people
-at this screen beside the best play it could have been.
+"""Review: after a game (or during one, its settled turns), every turn of the seats
+chosen beside the best play it could have been.
 
 Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for the
 outside world asked for in ``s["fx"]``). The review's state lives in ``s["rv"]``,
 always replaced, never changed in place; it is shown in the panel "review"
 (ui/panels/actions.py opens it, ui/review/view.py draws it). The engine worker does the
 work (engine/session_review.py), one short call per turn, so the page stays
-responsive, can stop between turns and shows each turn as it comes:
+responsive, can stop between turns and shows each turn as it comes (ui/review/run.py
+runs these effects):
 
-    {"do": "p_rv_plan", "source", "cache", "gen"}      the turns to review (+ the results kept)
+    {"do": "p_rv_plan", "source", "seats", "cache", "gen"}   the turns to review (+ the results kept)
     {"do": "p_rv_turn", "turn", "ranking", "budget_ms", "cache", "gen"}   one turn
     {"do": "p_rv_summary", "results", "gen"}           points missed, share found, words missed
     {"do": "p_rv_board", "k", "play", "gen", "turn"}   the board before a turn, its played tiles
+    {"do": "p_rv_keep", "spec", "snap"}               a finished record shown read-only: to Past games
 
 Sources: the game shown is reviewed from its spec (rules, seed, seats, moves), so
-a past game opened in the engine meanwhile cannot mix in; a read-only record is the
-engine's open game (""). A past game is reviewed from its stored spec; its boards
-come from the engine while its replay is open (Past games opens it there).
+a past game opened in the engine meanwhile cannot mix in; an imported record of
+another program rides in the spec ("record": its turns come with their boards),
+read-only or played on; a position (CGP) has no turns. A past game is reviewed
+from its stored spec; its boards come from the engine while its replay is open
+(Past games opens it there).
+
+Seats: the people of a game played here by default (the engine's choice), every
+seat of a shared game opened as a replay; the seat buttons choose (``r["seats"]``).
 
 Results are kept in localStorage (one review: the last) under the game's identity
 and the ranking, so a reload resumes where it stopped; each kept result is used
@@ -28,10 +35,8 @@ import json
 
 from ui.panels import actions as panels
 from ui.panels import pastgames, pstate
-from ui.review.view import BUDGET_MS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
-
-KEY = "wlc.review"          # localStorage: {"key": cache key, "results": [...]}
-STORE_MAX = 400000          # characters: a longer review is not kept (it restarts after a reload)
+from ui.review.run import KEY, STORE_MAX, dump_kept, played_tiles, read_kept, run  # noqa: F401 (kept here too)
+from ui.review.view import BUDGET_MS, LAYERS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
 
 
 def _put(s, changes):
@@ -49,13 +54,22 @@ _fx = pstate.add_fx   # effects asked for, as every panel asks them
 
 
 def live_source(s):
-    """(source text, cache key or "") of the game shown: its spec, or "" (the engine's
-    open game) for a read-only record, which is not kept over a reload."""
+    """(source text, cache key) of the game shown: its spec (an imported record's
+    with the record); ("", "") when there is nothing to review: a read-only position
+    (CGP), which has no turns."""
     live = (s.get("replay") or {}).get("live") or s["snap"]
     spec = s.get("spec") or {}
-    if live.get("readonly") or not spec.get("seats"):
+    if (live.get("readonly") and not spec.get("record")) or not spec.get("seats"):
         return "", ""
     return spec_source(spec)
+
+
+def default_seats(s):
+    """The seats reviewed when none are chosen: None (the engine's choice, the people
+    of a game played here), or every seat of a shared game opened as a replay."""
+    if (s.get("replay") or {}).get("only"):
+        return list(range(len((s.get("spec") or {}).get("seats") or [])))
+    return None
 
 
 def spec_source(spec):
@@ -65,8 +79,12 @@ def spec_source(spec):
            "actions": list(spec.get("actions", []))}
     if spec.get("start"):
         src["start"] = spec["start"]
+    if spec.get("record"):
+        src["record"] = spec["record"]
     bare = dict(src)
     bare["actions"] = []
+    if bare.pop("record", None):   # its seed names the record: shown, played on or in Past games alike
+        bare.pop("start", None)
     return json.dumps(src), "rv-" + pastgames.game_id(bare)
 
 
@@ -77,14 +95,26 @@ def cache_key(r):
 # ----------------------------------------------------------------- start, stop, go on
 
 
-def start(s, source, cache, label, past="", ranking="score"):
-    """A new review of ``source`` (a fresh plan; kept results come back with it)."""
+def start(s, source, cache, label, past="", ranking="score", seats=None):
+    """A new review of ``source`` (a fresh plan; kept results come back with it);
+    ``seats``: the seat numbers to review (None: the engine's choice)."""
     old = rv(s) or {}
     gen = old.get("gen", 0) + 1
     s["rv"] = {"source": source, "cache": cache, "label": label, "past": past, "ranking": ranking,
                "plan": None, "results": [], "running": True, "asked": None, "summary": None,
-               "error": "", "sel": -1, "board": None, "gen": gen}
-    return _fx(s, {"do": "p_rv_plan", "source": source, "cache": cache_key(s["rv"]), "gen": gen})
+               "error": "", "sel": -1, "board": None, "gen": gen, "seats": seats}
+    if not source:    # nothing to ask the engine: a position has no turns
+        s["rv"] = dict(s["rv"], running=False, plan=position_plan(s))
+        return s
+    return _fx(s, {"do": "p_rv_plan", "source": source, "seats": json.dumps(seats) if seats else "",
+                   "cache": cache_key(s["rv"]), "gen": gen})
+
+
+def position_plan(s):
+    """The plan of a read-only position: its seats, no turns."""
+    snap = s["snap"]
+    return {"source": "position", "rules": snap.get("rules", ""), "names": [x.get("name", "") for x in
+            snap.get("seats", [])], "seats": [], "turns": [], "pending": "", "over": True, "position": True}
 
 
 def open_live(s):
@@ -92,10 +122,11 @@ def open_live(s):
     the game has moved on since: the turns already done come back from storage)."""
     source, cache = live_source(s)
     r = rv(s)
-    if r is not None and not r.get("past") and r["source"] == source and not r.get("error"):
+    if r is not None and not r.get("past") and r["source"] == source and not r.get("error") and source:
         return s
     ranking = r["ranking"] if r is not None else "score"
-    return start(s, source, cache, "this game", "", ranking)
+    seats = r.get("seats") if r is not None and not r.get("past") and r["source"] == source else None
+    return start(s, source, cache, "this game", "", ranking, seats or default_seats(s))
 
 
 def open_past(s, entry, date_text):
@@ -170,8 +201,24 @@ def on_rank(s, ev):
     r = rv(s)
     if r is None or what not in RANKINGS or what == r["ranking"]:
         return s
-    s = start(s, r["source"], r["cache"], r["label"], r.get("past", ""), what)
+    s = start(s, r["source"], r["cache"], r["label"], r.get("past", ""), what, r.get("seats"))
     return _fx(s, {"do": "p_focus", "id": "pn-rv-rank-" + what})
+
+
+def on_seat(s, ev):
+    """A seat's button: its turns join the review or leave it (one seat at least
+    stays); a review of its own, the turns already done come back from storage."""
+    r = rv(s)
+    seat = ev.get("n", -1)
+    plan = (r or {}).get("plan") or {}
+    if r is None or "turns" not in plan or plan.get("position") or not 0 <= seat < len(plan.get("names") or []):
+        return s
+    chosen = list(plan.get("seats") or [])
+    chosen = [x for x in chosen if x != seat] if seat in chosen else sorted(chosen + [seat])
+    if not chosen:
+        return s
+    s = start(s, r["source"], r["cache"], r["label"], r.get("past", ""), r["ranking"], chosen)
+    return _fx(s, {"do": "p_focus", "id": "pn-rv-seat-" + str(seat)})
 
 
 # ----------------------------------------------------------------- answers
@@ -265,11 +312,22 @@ def on_sel(s, ev):
         return s
     if res.get("tiles") is not None:     # a record from another program: its board comes with it
         size = size_of_rules((r.get("plan") or {}).get("rules", ""))
-        return _put(s, {"board": {"turn": turn, "tiles": res["tiles"], "size": size, "played": []}})
+        return _put(s, {"board": {"turn": turn, "tiles": res["tiles"], "size": size,
+                                  "played": res.get("played_tiles") or []}})
     if res.get("action") is None:
         return s
     return _fx(s, {"do": "p_rv_board", "k": res["action"], "play": res.get("kind") in ("play", "invalid", "phony"),
                    "turn": turn, "gen": r["gen"]})
+
+
+def on_layer(s, ev):
+    """What the turn's board shows: both plays, the play made only, or the best only
+    (one at a time reads better where the two cover the same squares on a small board)."""
+    r = rv(s)
+    what = ev.get("what")
+    if r is None or what not in LAYERS or r.get("layer", "both") == what:
+        return s
+    return _fx(_put(s, {"layer": what}), {"do": "p_focus", "id": "pn-rv-layer-" + what})
 
 
 def size_of_rules(rules):
@@ -322,87 +380,15 @@ def install(handlers):
     return handlers
 
 
+def keep_finished(s):
+    """An imported game shown finished goes to Past games (and is reviewable there):
+    the engine's game when it holds it (ours, replayed), else the read-only view's."""
+    if s["snap"].get("readonly"):
+        return _fx(s, {"do": "p_rv_keep", "spec": s["spec"], "snap": s["snap"]})
+    s = pstate.set_pn(s, stored=pastgames.game_id(s["spec"]))
+    return _fx(s, {"do": "p_store", "spec": s["spec"]})
+
+
 HANDLERS = {"p_rv_plan": on_plan, "p_rv_result": on_result, "p_rv_summary": on_summary, "p_rv_stop": on_stop,
-            "p_rv_go": on_go, "p_rv_rank": on_rank, "p_rv_sel": on_sel, "p_rv_board": on_board,
-            "p_rv_past": on_past, "review": on_review}   # ui/panels.install merges them
-
-
-# ----------------------------------------------------------------- engine effects (objects passed in)
-
-
-def read_kept(text, cache):
-    """The results stored for ``cache`` (a list; [] when none or unreadable)."""
-    if not cache or not text:
-        return []
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return []
-    if not isinstance(data, dict) or data.get("key") != cache or not isinstance(data.get("results"), list):
-        return []
-    return data["results"]
-
-
-def dump_kept(cache, results):
-    """The text stored for a review ("" when it is too long to keep)."""
-    text = json.dumps({"key": cache, "results": results})
-    return text if len(text) <= STORE_MAX else ""
-
-
-def played_tiles(after):
-    """[{"sq", "letter"}] of the tiles the turn put down, from the snapshot after it."""
-    squares = []
-    for t in after.get("events") or []:
-        if t.get("kind") in ("play", "invalid", "phony", "final"):
-            squares += t.get("squares") or []
-    letters = {}
-    for t in after.get("tiles") or []:
-        letters[t["sq"]] = t
-    out = []
-    for sq in squares:
-        t = letters.get(sq)
-        if t is not None:
-            out.append({"sq": sq, "letter": t["letter"]})
-    return out
-
-
-async def run(f, eng, window, dispatch, get_state):
-    """Engine work for the review; every answer comes back as an event."""
-    from ui import store
-    do = f["do"]
-    storage = store.PageStorage(window)
-    if do == "p_rv_plan":
-        plan = json.loads(await eng.review_plan(f["source"], ""))
-        try:
-            kept = read_kept(storage.getItem(KEY), f["cache"])
-        except Exception:
-            kept = []
-        dispatch({"t": "p_rv_plan", "gen": f["gen"], "plan": plan, "cached": kept})
-    elif do == "p_rv_turn":
-        r = rv(get_state())
-        if r is None or r["gen"] != f["gen"] or not r["running"]:
-            dispatch({"t": "p_rv_result", "gen": f["gen"], "turn": f["turn"], "result": None})
-            return
-        res = json.loads(await eng.review_turn(f["turn"], f["budget_ms"], f["ranking"]))
-        dispatch({"t": "p_rv_result", "gen": f["gen"], "turn": f["turn"], "result": res})
-        r = rv(get_state())
-        if f["cache"] and r is not None and r["gen"] == f["gen"] and "error" not in res:
-            try:
-                text = dump_kept(f["cache"], r["results"])
-                if text:
-                    storage.setItem(KEY, text)
-            except Exception:
-                pass  # storage full or blocked: the review goes on, a reload restarts it
-    elif do == "p_rv_summary":
-        data = json.loads(await eng.review_summary(json.dumps(f["results"])))
-        dispatch({"t": "p_rv_summary", "gen": f["gen"], "data": data})
-    elif do == "p_rv_board":
-        before = json.loads(await eng.at(f["k"]))
-        if "tiles" not in before:
-            board = {"turn": f["turn"], "error": before.get("error", "The board cannot be shown.")}
-        else:
-            played = []
-            if f["play"] and before.get("at", f["k"]) < before.get("total", 0):
-                played = played_tiles(json.loads(await eng.at(f["k"] + 1)))
-            board = {"turn": f["turn"], "tiles": before["tiles"], "size": before.get("size", 15), "played": played}
-        dispatch({"t": "p_rv_board", "gen": f["gen"], "turn": f["turn"], "board": board})
+            "p_rv_go": on_go, "p_rv_rank": on_rank, "p_rv_seat": on_seat, "p_rv_layer": on_layer, "p_rv_sel": on_sel,
+            "p_rv_board": on_board, "p_rv_past": on_past, "review": on_review}   # ui/panels.install merges them

@@ -15,6 +15,8 @@ from ui.words import view as words_view
 
 BUDGET_MS = 1000            # each turn's time in the engine (exact search, then the hard one)
 RANKINGS = ("score", "equity")
+LAYERS = ("both", "made", "best")   # what a turn's board shows: both plays, or one of them
+LAYER_NAMES = {"both": "Both", "made": "Play made", "best": "Best play"}
 
 
 def rv(s):
@@ -43,6 +45,11 @@ def _btn(label, pact, extra=""):
 
 def _attr(name, value):
     return " " + name + '="' + _e(value) + '"'
+
+
+def turns_text(n):
+    """"1 turn", "3 turns"."""
+    return str(n) + (" turn" if n == 1 else " turns")
 
 
 def num(x):
@@ -94,11 +101,13 @@ def search_note(res):
 # ----------------------------------------------------------------- the board
 
 
-def board_html(board, res):
+def board_html(board, res, layer="both"):
     """The board before the turn: tiles then on it, the turn's own tiles (class
-    rv-p) and the best play's ghost (rv-g); ``data-sq`` names each square."""
+    rv-p) and the best play's ghost (rv-g), or (``layer``) one of the two; ``data-sq``
+    names each square. It scrolls sideways inside the panel rather than shrink its
+    squares below a readable size (a 21x21 board on a phone)."""
     key = (res.get("turn"), res.get("best"), res.get("ranking"), board.get("turn"), len(board.get("tiles") or []),
-           len(board.get("played") or []))
+           len(board.get("played") or []), layer)
     if _BOARD_MEMO[0] == key:
         return _BOARD_MEMO[1]
     size = board.get("size", 15)
@@ -106,10 +115,10 @@ def board_html(board, res):
     for t in board.get("tiles") or []:
         on[t["sq"]] = t
     played = {}
-    for t in board.get("played") or []:
+    for t in (board.get("played") or []) if layer != "best" else []:
         played[t["sq"]] = t["letter"]
     ghost = {}
-    for t in res.get("best_tiles") or []:
+    for t in (res.get("best_tiles") or []) if layer != "made" else []:
         ghost[t["sq"]] = t["letter"]
     cells = []
     for r in range(size):
@@ -135,12 +144,13 @@ def board_html(board, res):
                     corner = '<i class="rv-gl">' + _e(ghost[sq]) + "</i>"
             attrs = ' data-sq="' + sq + '"' + (' class="' + " ".join(cls) + '"' if cls else "")
             cells.append("<span" + attrs + ">" + _e(letter.upper()) + corner + "</span>")
-    label = ("Board before the turn, " + str(len(on)) + " tiles; the play made outlined solid, "
-             "the best play as a dashed ghost")
-    html = ('<div class="pn-board rv-board" style="--n:' + str(size) + '" role="img" aria-label="' + label + '">'
-            + "".join(cells) + "</div>"
-            '<p class="rv-legend"><span class="rv-key rv-p">A</span> the play made '
-            '<span class="rv-key rv-g">A</span> the best play</p>')
+    label = "Board before the turn, " + str(len(on)) + " tiles"
+    label += {"both": "; the play made outlined solid, the best play as a dashed ghost",
+              "made": "; the play made outlined solid", "best": "; the best play as a dashed ghost"}[layer]
+    legend = ('<span class="rv-key rv-p">A</span> the play made ' if layer != "best" else "") + (
+        '<span class="rv-key rv-g">A</span> the best play' if layer != "made" else "")
+    html = ('<div class="rv-boardwrap"><div class="pn-board rv-board" style="--n:' + str(size) + '" role="img" aria-label="'
+            + label + '">' + "".join(cells) + '</div></div><p class="rv-legend">' + legend + "</p>")
     _BOARD_MEMO[0], _BOARD_MEMO[1] = key, html
     return html
 
@@ -195,7 +205,11 @@ def detail_html(r, row, res):
     elif board.get("error"):
         out.append('<p class="pn-note">' + _e(board["error"]) + "</p>")
     else:
-        out.append(board_html(board, res))
+        layer = r.get("layer", "both")
+        out.append('<p class="pn-row rv-layers" role="group" aria-label="Show on the board">' + "".join(
+            _btn(LAYER_NAMES[k], "rv_layer", _attr("data-what", k) + _attr("id", "pn-rv-layer-" + k)
+                 + ' aria-pressed="' + ("true" if layer == k else "false") + '"') for k in LAYERS) + "</p>")
+        out.append(board_html(board, res, layer))
     return '<div class="rv-detail" data-turn="' + str(row["turn"]) + '">' + "".join(out) + "</div>"
 
 
@@ -254,17 +268,18 @@ def summary_html(r):
                     + "</td><td>" + str(p.get("score", 0)) + " / " + str(p.get("best_score", 0)) + "</td></tr>")
     done = len(r["results"])
     total = len((r.get("plan") or {}).get("turns") or [])
-    of = "" if done >= total else " (the " + str(done) + " of " + str(total) + " turns reviewed)"
+    of = "" if done >= total else " (" + str(done) + " of " + turns_text(total) + " reviewed)"
     table = ('<h3 id="pn-rv-summary">Summary' + _e(of) + '</h3><table class="pn-sum rv-sum"><thead><tr>'
              '<th scope="col">Player</th><th scope="col">Turns</th><th scope="col">Best play found</th>'
              '<th scope="col">Points missed</th><th scope="col">Scored / best</th></tr></thead><tbody>'
              + "".join(rows) + "</tbody></table>")
     cut = sm.get("cut", 0)
     if cut:
-        table += ('<p class="pn-note">On ' + str(cut) + " of " + str(sm.get("turns", 0))
-                  + " turns the search stopped at its time limit: the best shown is the best found.</p>")
+        table += ('<p class="pn-note">On ' + str(cut) + " of " + turns_text(sm.get("turns", 0))
+                  + " the search stopped at its time limit: the best shown is the best found.</p>")
     words = sm.get("words_missed") or []
     several = len(sm.get("players") or []) > 1
+    heading = "<h3>Words missed</h3>" if several else "<h3>Words you missed</h3>"
     names = {}
     for p in sm.get("players") or []:
         names[p.get("seat")] = p.get("name", "")
@@ -274,9 +289,9 @@ def summary_html(r):
                         + _e(move_words(w.get("move"))) + ", turn " + str(w.get("turn", 0) + 1)
                         + (", " + _e(names.get(w.get("player"), "")) if several else "") + ")</span></li>"
                         for w in words)
-        table += '<h3>Words you missed</h3><ol class="rv-words">' + items + "</ol>"
+        table += heading + '<ol class="rv-words">' + items + "</ol>"
     else:
-        table += '<h3>Words you missed</h3><p class="pn-note rv-words-none">None: every best play was found.</p>'
+        table += heading + '<p class="pn-note rv-words-none">None: every best play was found.</p>'
     return table
 
 
@@ -286,13 +301,13 @@ def summary_html(r):
 def _progress_html(r, total):
     done = len(r["results"])
     if r["running"]:
-        said = "Reviewing: " + str(done) + " of " + str(total) + " turns done."
+        said = "Reviewing: " + str(done) + " of " + turns_text(total) + " done."
         button = _btn("Stop", "rv_stop", _attr("id", "pn-rv-stop"))
     elif done < total:
-        said = "Stopped: " + str(done) + " of " + str(total) + " turns done."
+        said = "Stopped: " + str(done) + " of " + turns_text(total) + " done."
         button = _btn("Continue", "rv_go", _attr("id", "pn-rv-go"))
     else:
-        said = "All " + str(total) + " turns reviewed."
+        said = "1 turn reviewed." if total == 1 else "All " + str(total) + " turns reviewed."
         button = ""
     return ('<div class="rv-progress"><progress id="pn-rv-progress" max="' + str(max(total, 1)) + '" value="'
             + str(done) + '" aria-label="Review progress"></progress> <span id="pn-rv-status" role="status" data-done="'
@@ -308,16 +323,38 @@ def _ranking_html(r):
             '<p class="rv-ranking" data-ranking="' + _e(r["ranking"]) + '">' + _e(RANK_TEXT[r["ranking"]]) + "</p>")
 
 
+POSITION_TEXT = ("This is a position (CGP), not a record of a game: it has no turns, so there is "
+                 "nothing to review.")
+FROM_POSITION_TEXT = ("This game began from a position (CGP): the turns before it are not known. "
+                      "The turns played from it are reviewed.")
+
+
+def _seats_html(plan):
+    """The seat buttons: whose turns are reviewed (each toggles; one stays on)."""
+    names = plan.get("names") or []
+    chosen = plan.get("seats") or []
+    if len(names) < 2:
+        return ""
+    buttons = "".join(_btn(name, "rv_seat", _attr("data-n", i) + _attr("id", "pn-rv-seat-" + str(i))
+                           + ' aria-pressed="' + ("true" if i in chosen else "false") + '"')
+                      for i, name in enumerate(names))
+    return ('<p class="pn-row rv-seats" role="group" aria-label="Whose turns are reviewed">'
+            '<span class="rv-seats-label">Whose turns:</span> ' + buttons + "</p>")
+
+
 def review_html(s):
     r = rv(s)
     if r is None:
         return '<p class="pn-note">Preparing the review\u2026</p>'
     plan = r.get("plan")
+    if plan and plan.get("position"):
+        return ('<p class="rv-what">Reviewing ' + _e(r.get("label", "this game")) + ".</p>"
+                '<p class="pn-note rv-none rv-position" data-position="1">' + _e(POSITION_TEXT) + "</p>")
     head = '<p class="rv-what">Reviewing ' + _e(r.get("label", "this game"))
     if plan and plan.get("names") is not None and plan.get("seats") is not None:
         who = [plan["names"][i] for i in plan["seats"] if 0 <= i < len(plan["names"])]
         head += " (" + _e(", ".join(who)) + "): each turn beside the best play it could have been"
-    head += ".</p>" + _ranking_html(r)
+    head += ".</p>" + (_seats_html(plan) if plan else "") + _ranking_html(r)
     if r.get("error") and not plan:
         return head + '<p class="pn-note" role="alert">' + _e(r["error"]) + "</p>"
     if plan is None:
@@ -325,6 +362,8 @@ def review_html(s):
     rows = plan.get("turns") or []
     pending = plan.get("pending") or ""
     out = head
+    if plan.get("from_position"):
+        out += '<p class="pn-note rv-from-position" data-position="1">' + _e(FROM_POSITION_TEXT) + "</p>"
     if pending:
         out += '<p class="pn-note rv-pending" data-pending="1">' + _e(pending) + "</p>"
     if not rows:
