@@ -25,9 +25,8 @@ from .board import LAYOUTS, square_name
 from .game import Game, GameError
 from .records.importing import open_text
 from .lexicon import Lexicon
-from .records.link import LinkError
-from .records.link import decode as decode_link
-from .records.link import encode as encode_link
+from .records.link import LinkError, decode as decode_link, encode as encode_link
+from .table.face import table_import
 from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
@@ -187,10 +186,9 @@ def import_record(text: str) -> str:
     one of our GCG records replays exactly; another program's GCG starts from the
     position after its last turn, its own turns kept as "record_turns" ("seat": the
     record's seat) to show what happened; a CGP starts from that position. Seats are
-    people. A finished game only is shown read-only ("readonly": true, "phase":
-    "view") and leaves the current game as it was. The reply gains "import": {"kind":
-    "game" | "record" | "position", "names", "header", "note", "differences",
-    "order", "playable", and "why" when it is not}."""
+    people. A finished game only is shown read-only and leaves the current game as
+    it was. The reply gains "import": {"kind": "game" | "record" | "position" |
+    "table" (engine/table/face.table_import), "names", "header", "note", ...}."""
     global _game, _seats
     text = str(text or "").strip()
     try:
@@ -198,6 +196,8 @@ def import_record(text: str) -> str:
             raise SessionError("paste a GCG record or a CGP position first")
         if len(text) > 200_000:
             raise SessionError("this record is too long to import")
+        if table := table_import(text):   # a game scored at a table: it opens in the table page
+            return table
         opened = open_text(text, loaded_lexicon())
     except ValueError as exc:
         return _error(exc)

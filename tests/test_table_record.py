@@ -99,3 +99,27 @@ def test_the_dealt_game_reader_names_a_table_link_and_the_table_reader_opens_it(
     assert str(info.value) == link.TABLE_GAME
     spec = decode_any("#" + fragment)
     assert spec["table"] is True and spec["names"] == ["Ann", "Bob"] and spec["actions"] == ["8H CAT", "-"]
+
+
+def test_the_main_pages_import_of_a_table_record_names_it_and_gives_its_link():
+    """A table game's record has no racks to play on: session.import_record answers
+    with its g4 link (the page offers it in the table page) and keeps the game it
+    had; a damaged table record is an error naming the line, never a crash."""
+    import json
+    from pathlib import Path
+    from engine import session
+    session.load_lexicon((Path(__file__).resolve().parents[1] / "wordlists" / "lexicon.bin").read_bytes())
+    session.open(json.dumps({"rules": "o", "seed": "7", "seats": [{"name": "A", "kind": "human"},
+                                                                   {"name": "B", "kind": "human"}]}))
+    before = json.loads(session.snapshot())
+    game = TableGame(Rules.from_string("o"), 2, lexicon=session.loaded_lexicon(), names=["Ann", "Bob"])
+    game.act("8H CAT")
+    game.act("-")
+    record = write_table_gcg(game)
+    out = json.loads(session.import_record(record))
+    assert out["import"]["kind"] == "table" and out["import"]["names"] == ["Ann", "Bob"]
+    spec = decode_table(out["import"]["link"])
+    assert spec["actions"] == list(game.actions) and spec["rules"] == game.rules.to_string()
+    assert json.loads(session.snapshot()) == before
+    bad = json.loads(session.import_record(record.replace("+10 10", "+11 11")))
+    assert "says +11" in bad["error"]

@@ -22,7 +22,7 @@ from ..rules import Rules
 from ..session_util import SessionError, int_in, json_object, play_of
 from .game import TableGame, scooped
 from .link import decode_table, encode_table
-from .record import write_table_gcg
+from .record import is_table_record, read_table_gcg, write_table_gcg
 
 _lexicon = None
 MAX_ENTRIES = 2_000
@@ -165,6 +165,27 @@ def table_open_link(fragment) -> str:
     return _answer(run)
 
 
+def table_import(text) -> str:
+    """The main page's Import of a table game's record (``#table``): its racks were
+    never known, so it is not a game that page can play on; the reply names it
+    ({"import": {"kind": "table", "link": the g4 fragment, "names"}}) and the page
+    offers it in the table page. "" when the text is not a table game's record."""
+    if not is_table_record(str(text)):
+        return ""
+
+    def run():
+        game = read_table_gcg(str(text), _lexicon or _session_lexicon())
+        link = encode_table({"rules": game.rules.to_string(), "names": list(game.names),
+                             "actions": list(game.actions)})
+        return {"import": {"kind": "table", "link": link, "names": list(game.names), "over": game.over}}
+    return _answer(run)
+
+
+def _session_lexicon():
+    from .. import session
+    return session.loaded_lexicon()
+
+
 # ---------------------------------------------------------------------- helpers
 def _answer(run) -> str:
     try:
@@ -194,8 +215,7 @@ def _spec(raw, new: bool = False) -> dict:
 def _game_of(spec: dict) -> TableGame:
     lexicon = _lexicon
     if lexicon is None:
-        from .. import session
-        lexicon = session.loaded_lexicon()   # the worker's lists, loaded once by session.load_lexicon
+        lexicon = _session_lexicon()   # the worker's lists, loaded once by session.load_lexicon
     game = TableGame(Rules.from_string(spec["rules"]), len(spec["names"]), lexicon=lexicon,
                      names=spec["names"])
     for i, action in enumerate(spec["actions"]):

@@ -146,3 +146,17 @@ def test_past_games_lists_the_games_scored_at_a_table():
     assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html and 'href="./table.html"' in html
     s = panels.on_data(s, {"what": "past", "data": {"games": [], "tables": []}})
     assert "Games at the table" not in panels_view.past_html(s)
+
+
+def test_importing_a_table_record_offers_the_table_page_and_keeps_the_game():
+    from ui.links import share_view
+    s = mid_game()
+    s["box"] = None
+    spec = dict(s["spec"])
+    link = "g4.abc_DEF-1"
+    s = share.on_imported(s, {"snap": {"import": {"kind": "table", "link": link, "names": ["Ann", "Bo<b>"]}}})
+    assert s["spec"] == spec                                   # the game shown goes on
+    assert [f for f in s["fx"] if f["do"] == "p_past_drop"]    # and the copy kept for the import goes
+    html = share_view.box_html(s)
+    assert 'href="./table.html#' + link + '"' in html and "scored at a table" in html
+    assert "Bo&lt;b&gt;" in html

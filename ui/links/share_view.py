@@ -59,6 +59,8 @@ def box_html(s):
                 '<label class="share-text">or open a file: <input type="file" id="import-file" '
                 'accept=".gcg,.cgp,.txt,text/plain"></label>'
                 + ('<p class="share-warn" role="alert">' + escape(box.get("text", "")) + "</p>" if box.get("text") else "")
+                + ('<p><a id="import-table-link" href="./table.html#' + escape(box["table_link"])
+                   + '">Open it in the table page</a></p>' if box.get("table_link") else "")
                 + '<p><button type="button" class="primary" data-share="import_go">Open the record</button>' + close + "</p>")
     if kind == "imported":
         versus = ""
