@@ -64,6 +64,7 @@ def test_the_end_asks_for_the_racks():
     over = call(face.table_end, state(view), ["AEIOUST", "BCDFGHJ"])
     assert over["phase"] == "over" and over["racks"] == ["AEIOSTU", "BCDFGHJ"]
     assert over["scores"] == [-7, -26] and over["actions"][-1] == "end AEIOUST/BCDFGHJ"
+    assert "not known" in view["unseen_note"] and "game is over" in over["unseen_note"]
     assert call(face.table_end, state(view), "AEIOUST/BCDFGHJ")["scores"] == [-7, -26]
 
 

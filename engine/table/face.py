@@ -236,7 +236,8 @@ def _view(game: TableGame, events=(), note: str = "") -> dict:
     out.update({
         "table": True, "names": list(game.names), "held": list(game.held),
         "unseen": game.unseen(), "awaiting_racks": game.awaiting_racks,
-        "unseen_note": ("the full set less the board: the racks are not known"
+        "unseen_note": (("the game is over: the full set less the board, the tiles left on the racks "
+                         "among them" if game.over else "the full set less the board: the racks are not known")
                         + (", and this game's 100 tiles were scooped from the set"
                            if scooped(game.rules) else "")),
         "swappable": _swappable(game), "events": [snapshot.turn_dict(t) for t in events],
