@@ -256,6 +256,12 @@ def test_a_classic_game_at_the_table(browser, site_url):
             assert [int(x) for x in other.eval_on_selector_all(".tb-final", "els => els.map(e => e.dataset.score)")] == final
             assert other.locator("#tb-pad").is_hidden() and other.evaluate("localStorage.getItem('wlc.table')") is None
             assert other_errors == []
+        # the game page (same site, no game of its own yet) lists the table game in Past games
+        page.set_viewport_size({"width": 1280, "height": 800})
+        kit.load(page, None, site_url + "index.html")
+        kit.open_past(page)
+        row = page.locator("#panel .pn-tables tbody tr").first.inner_text()
+        assert "Ann" in row and f"{final[0]} \u2013 {final[1]}" in row and "over" in row
         assert errors == []
 
 
