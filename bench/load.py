@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py [-n 7] [--throttle 4] [--warm] [--size 1280x800]
                                    [--compare old/index.html] [--vendored-bare] [--json out.json]
+                                   [--timeline]
 
 (a) bench/bare/stock.html prints "ready" from Python (Pyodide on the page's main thread),
 built from the pinned npm packages exactly as shipped (node_modules/@pyscript/core/dist,
@@ -19,14 +20,17 @@ CPU through Chromium's DevTools protocol, which applies to the page's main threa
 performance.now() (ms since navigation start). Prints medians, the ratios board/stock
 (target <= 0.25) and engine/stock (target <= 0.45), bytes received (over the network:
 a response from the HTTP cache counts 0), the load average before and after, and the
-old board mark (<body data-ready="1">, set before the first frame is painted). Run
-scripts/setup.sh first.
+old board mark (<body data-ready="1">, set before the first frame is painted).
+--timeline also prints, per game page, the median time of each step of its start: the
+page's MicroPython steps, the engine worker's PyScript and Pyodide steps, its requests
+and WebAssembly calls, the engine's own start and ready. Run scripts/setup.sh first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import shutil
 import sys
@@ -88,6 +92,72 @@ PROBE = """
 })();
 """
 
+# --timeline: every JavaScript Blob the page turns into a URL (PyScript builds its
+# workers from one) starts with a recorder of the worker's own steps: PyScript's
+# "py:progress" steps, the WebAssembly calls and the first message (the worker's
+# options and code from the page); the resources it fetched come from its Resource Timing.
+TIMELINE = """
+(() => {
+  const recorder = function () {
+    const marks = self.__wlcTimeline = [];
+    const mark = (what) => marks.push([what, performance.timeOrigin + performance.now()]);
+    mark("worker script starts");
+    addEventListener("py:progress", (e) => mark(String(e.detail)));
+    addEventListener("message", () => mark("first message (options, code)"), { once: true });
+    for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+      const f = WebAssembly[name];
+      WebAssembly[name] = function (...args) {
+        mark("WebAssembly." + name);
+        const p = f.apply(this, args);
+        p.then(() => mark("WebAssembly." + name + " done"), () => {});
+        return p;
+      };
+    }
+  };
+  const prelude = "typeof WorkerGlobalScope !== 'undefined' && (" + recorder + ")();\\n";
+  const Worker = window.Worker;
+  window.__wlcWorkers = [];
+  window.__wlcPage = [];  // the page's own PyScript steps (MicroPython's progress, ready, done)
+  for (const type of ["mpy:progress", "mpy:ready", "mpy:done"])
+    addEventListener(type, (e) => window.__wlcPage.push([type + (e.detail && typeof e.detail === "string" ? " " + e.detail : ""),
+                                                         performance.now()]), true);
+  window.Worker = function (...args) { window.__wlcWorkers.push(performance.now()); return new Worker(...args); };
+  window.Worker.prototype = Worker.prototype;
+  const make = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (obj) => make(
+    obj instanceof Blob && obj.type === "text/javascript" ? new Blob([prelude, obj], { type: obj.type }) : obj);
+})();
+"""
+TIMELINE_GET = """
+() => [performance.timeOrigin, self.__wlcTimeline || null,
+       performance.getEntriesByType("resource").map((e) => [e.name, e.startTime, e.responseStart, e.responseEnd])]
+"""
+
+
+def _timeline(page, console: list[str]) -> list[tuple[float, str]]:
+    """(ms since the page's navigation, step) for the engine's worker and the page's own
+    requests (started, first byte, done): what --timeline prints. ``console``: the
+    console's lines, for the engine's own "python up at ..., ready at ..." (epoch ms)."""
+    page_origin, _, page_res = page.evaluate(TIMELINE_GET)
+    steps = [(t, "page: new Worker") for t in page.evaluate("window.__wlcWorkers")]
+    steps += [(t, "page: " + what) for what, t in page.evaluate("window.__wlcPage")]
+    for line in console:
+        if m := re.search(r"python up at (\d+), ready at (\d+)", line):
+            steps += [(int(m[1]) - page_origin, "worker: engine_worker.py starts"),
+                      (int(m[2]) - page_origin, "worker: engine ready (word graph loaded)")]
+    for worker in page.workers:
+        origin, marks, res = worker.evaluate(TIMELINE_GET)
+        if not marks or not any("interpreter" in m for m, _ in marks):
+            continue  # not the engine's (Pyodide) worker
+        steps += [(t - page_origin, "worker: " + m) for m, t in marks]
+        steps += [(origin - page_origin + t, f"worker: {what} {name.rsplit('/', 1)[-1]}")
+                  for name, start, first, end in res for t, what in ((start, "fetch"), (first, "  first byte"), (end, "  done"))]
+    steps += [(t, f"page: {what} {name.rsplit('/', 1)[-1]}") for name, start, first, end in page_res
+              if any(k in name for k in ("engine_worker", "pyscript.toml", "core"))
+              for t, what in ((start, "fetch"), (end, "  done"))]
+    return sorted(steps)
+
+
 
 def _visit(page, url: str, timeout_ms: int) -> dict:
     """Open ``url`` in ``page`` and wait for its marks (see PROBE)."""
@@ -106,7 +176,8 @@ def _visit(page, url: str, timeout_ms: int) -> dict:
     return out
 
 
-def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: float = 1, warm: bool = False) -> dict:
+def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: float = 1, warm: bool = False,
+            timeline: bool = False) -> dict:
     """One load: in-page ms to ready ("ms"; game page: board and rack painted), wall ms
     from goto to ready seen, the old data-ready mark and the engine ready (game page
     only), bytes received. ``browser`` makes a fresh context (an empty HTTP cache: a
@@ -117,11 +188,16 @@ def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: 
     Chromium's CPU throttling rate, set through a CDP session on the page; Chromium
     applies it to the page's main thread only (a worker target refuses it), so the
     engine's worker runs at full speed while the bare pages' Pyodide, on their main
-    thread, is slowed."""
+    thread, is slowed. ``timeline``: also the engine worker's steps (see TIMELINE)."""
     size = {"width": viewport[0], "height": viewport[1]}
     context = browser(size) if warm else browser.new_context(viewport=size)
     context.add_init_script(PROBE)
+    console: list[str] = []
+    if timeline:
+        context.add_init_script(TIMELINE)
     page = context.new_page()
+    if timeline:
+        page.on("console", lambda m: console.append(m.text))
     if throttle != 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     finished = []  # the page's and its worker's requests (context events include workers)
@@ -133,6 +209,10 @@ def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: 
         page.wait_for_timeout(1000)  # the cache entries (and compiled code) are written
         finished.clear()
     out = _visit(page, url, timeout_ms)
+    if timeline and out["engine"] is not None:
+        out["timeline"] = sorted(_timeline(page, console) + [
+            (out["ms"], "page: board and rack on screen"), (out["attr"], "page: data-ready (old mark)"),
+            (out["engine"], "page: data-engine=ready")])
     page.wait_for_timeout(300)  # let the last responses finish for the byte count
     out["bytes"] = sum(_received(r) for r in finished)
     context.close()
@@ -268,6 +348,8 @@ def main() -> int:
     ap.add_argument("--warm", action="store_true", help="returning visits: each page loaded twice, the second timed")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="serve this folder instead of the checkout (pages are relative to it)")
+    ap.add_argument("--timeline", action="store_true",
+                    help="also the engine worker's steps, ms from navigation (medians printed at the end)")
     ap.add_argument("--json", help="also write the samples here")
     ap.add_argument("--play", type=int, default=0, metavar="TURNS",
                     help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
@@ -304,7 +386,8 @@ def main() -> int:
             for i in range(args.warmup + args.runs):
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
-                    m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport, args.throttle, args.warm)
+                    m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport, args.throttle, args.warm,
+                                args.timeline)
                     if i >= args.warmup:
                         runs[name].append(m)
                     print(f"  {'warm-up' if i < args.warmup else f'run {i - args.warmup + 1}':8} {name:6}: {_line(m)}",
@@ -314,6 +397,8 @@ def main() -> int:
     finally:
         server.shutdown()
     summary = report(pages, runs, kind)
+    if args.timeline:
+        report_timeline(pages, runs)
     print(f"load average before: {load_before}, after: {loadavg()} (2-core machine: figures under load run high)")
     if args.json:
         Path(args.json).write_text(json.dumps(
@@ -376,6 +461,24 @@ def report(pages: dict[str, str], runs: dict[str, list[dict]], kind: str) -> dic
     for name in pages:
         print(f"bytes fetched, {pages[name]}: median {summary[name]['mb']:.2f} MB")
     return summary
+
+
+def report_timeline(pages: dict[str, str], runs: dict[str, list[dict]]) -> None:
+    """The median time of each step of the engine's start over the loads (--timeline)."""
+    for name in pages:
+        loads = [m["timeline"] for m in runs[name] if m.get("timeline")]
+        if not loads:
+            continue
+        seen: dict[str, list[float]] = {}
+        for steps in loads:
+            firsts: dict[str, float] = {}
+            for t, step in steps:
+                firsts.setdefault(step, t)
+            for step, t in firsts.items():
+                seen.setdefault(step, []).append(t)
+        print(f"timeline of {pages[name]} (ms from navigation, median of {len(loads)} loads; step: n):")
+        for step, ts in sorted(seen.items(), key=lambda kv: statistics.median(kv[1])):
+            print(f"  {statistics.median(ts):7.0f}  {step}  ({len(ts)})")
 
 
 def play_main(args) -> int:

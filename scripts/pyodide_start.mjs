@@ -1,0 +1,126 @@
+// The Pyodide of the engine workers (pyscript.toml names this module as the interpreter;
+// PyScript imports it and calls loadPyodide). Pyodide's own loader, given at once what it
+// would otherwise fetch or compute at every start. scripts/webtool.py writes this file
+// into vendor/pyodide/ beside Pyodide, with the three constants filled in by
+// scripts/pyodide_snapshot.py, which documents the snapshot.
+//
+// - SNAPSHOT: the interpreter's memory right after it started (Python initialised, the
+//   standard-library modules the engine imports already imported), made at setup by the
+//   same Pyodide in Node. Restoring it skips CPython's start, the slowest part of the
+//   engine's. Its first bytes are stored XORed with the memory the WebAssembly module
+//   starts with (its data segments, which the page downloads anyway), so they are filled
+//   in when Pyodide instantiates the module, before it restores the snapshot.
+// - LAZY_STDLIB: the standard-library modules the snapshot does not hold but the engine
+//   may still import, as sources (python_stdlib.zip, the whole library, stays for a start
+//   without the snapshot).
+// - LOCK: pyodide-lock.json's header: the page loads no package, so no lock file fetch.
+//
+// Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
+// as it always does.
+import { loadPyodide as pyodideLoad, version } from "./pyodide.mjs";
+
+export { version };
+
+const LOCK = /*@LOCK@*/null;
+const SNAPSHOT = /*@SNAPSHOT@*/null;
+const LAZY_STDLIB = /*@LAZY_STDLIB@*/null;
+const FORMAT = [0x53434c57, 1];  // "WLCS", version
+
+const url = (name) => new URL(name, import.meta.url).href;
+const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
+
+// The packed snapshot (gzip): a header of u32 (magic, version, length, where the memory
+// starts, bytes XORed, Pyodide's own magic, runs, lazy zip check, then offset and length
+// of each run) and the runs of non-zero bytes; everything else is zero.
+async function unpack(response) {
+  response = await response;
+  if (!response.ok) throw new Error("HTTP " + response.status);
+  let data = new Uint8Array(await response.arrayBuffer());
+  if (data[0] === 0x1f && data[1] === 0x8b) {  // as stored; a host may have decoded it already
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    data = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const head = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const u32 = (i) => head.getUint32(4 * i, true);
+  if (u32(0) !== FORMAT[0] || u32(1) !== FORMAT[1]) throw new Error("not a snapshot of this format");
+  const image = new Uint8Array(u32(2));
+  const runs = u32(6);
+  let at = 4 * (8 + 2 * runs);
+  for (let r = 0; r < runs; r++) {
+    const start = u32(8 + 2 * r), length = u32(9 + 2 * r);
+    image.set(data.subarray(at, at + length), start);
+    at += length;
+  }
+  return { image, memStart: u32(3), xorLength: u32(4), magic: u32(5) };
+}
+
+// Fetched as soon as PyScript imports this module, beside Pyodide's own files (another
+// start in the same worker fetches it again).
+let snapshotResponse = withSnapshot ? fetch(url(SNAPSHOT)) : null;
+snapshotResponse?.catch(() => {});  // reported where it is awaited
+
+// Completes the snapshot when Pyodide instantiates its module (before it restores the
+// snapshot): XOR with the fresh memory, then Pyodide's magic number, so a snapshot that
+// was not completed is refused by Pyodide rather than restored. Returns the undo.
+function completeOnInstantiate(pending) {
+  const saved = {};
+  const undo = () => Object.assign(WebAssembly, saved);
+  for (const name of ["instantiateStreaming", "instantiate"]) {
+    const original = (saved[name] = WebAssembly[name]);
+    WebAssembly[name] = async function (...args) {
+      const result = await original.apply(this, args);
+      const exports = (result.instance || result).exports || {};
+      const memory = exports.memory;
+      if ("Py_Version" in exports && memory instanceof WebAssembly.Memory) {  // CPython's module
+        const s = await pending;
+        if (memory.buffer.byteLength >= s.xorLength) {
+          const n = s.xorLength / 4;
+          const mine = new Uint32Array(s.image.buffer, s.memStart, n);
+          const fresh = new Uint32Array(memory.buffer, 0, n);
+          for (let i = 0; i < n; i++) mine[i] ^= fresh[i];
+          new DataView(s.image.buffer).setUint32(0, s.magic, true);
+        }
+        undo();
+      }
+      return result;
+    };
+  }
+  return undo;
+}
+
+// After a restore: what a fresh start would have made differently for each page (the
+// random generator's seed; the time zone constants, computed as CPython does at import).
+const FRESH = `
+def _wlc_fresh(year=(365 * 24 + 6) * 3600):
+    import random, time
+    random.seed()
+    t = int(time.time()) // year * year
+    jan, jul = time.localtime(t), time.localtime(t + year // 2)
+    a, b = (jul, jan) if -jan.tm_gmtoff < -jul.tm_gmtoff else (jan, jul)
+    time.timezone, time.altzone = -a.tm_gmtoff, -b.tm_gmtoff
+    time.daylight, time.tzname = int(a.tm_gmtoff != b.tm_gmtoff), (a.tm_zone, b.tm_zone)
+_wlc_fresh()
+del _wlc_fresh
+`;
+
+export async function loadPyodide(config = {}) {
+  const options = { lockFileContents: LOCK, ...config };
+  if (withSnapshot) {
+    const snapshot = unpack(snapshotResponse || fetch(url(SNAPSHOT)));
+    snapshotResponse = null;
+    snapshot.catch(() => {});
+    const undo = completeOnInstantiate(snapshot);
+    try {
+      const image = snapshot.then((s) => s.image);
+      image.catch(() => {});  // Pyodide awaits it only once its JavaScript is in
+      const py = await pyodideLoad({ ...options, stdLibURL: url(LAZY_STDLIB), _loadSnapshot: image });
+      py.runPython(FRESH);
+      return py;
+    } catch (error) {
+      console.warn("Pyodide starts without its snapshot: " + error);
+    } finally {
+      undo();
+    }
+  }
+  return pyodideLoad(options);
+}
