@@ -42,14 +42,16 @@ PAGE_BUDGET_MS = 1500
 
 
 def computer_action(game, level: str = "hard", budget_ms: float | None = None, *,
-                    iterations: int | None = None, seed=None) -> str:
+                    iterations: int | None = None, seed=None, plan_only: bool = False):
     """The action text of a computer player of ``level`` for the player to move
     (or, once the game is over, a challenge of an invalid last play). Raises
     GameError when there is nothing to decide (the game is over).
 
     ``iterations`` and ``seed`` concern the expert only (engine/search/expert.py): rounds
     of simulation instead of (or within) the time budget, and the seed of its
-    dealing; without either bound it runs ``expert.DEFAULT_ITERATIONS`` rounds."""
+    dealing; without either bound it runs ``expert.DEFAULT_ITERATIONS`` rounds.
+    ``plan_only``: where the expert would simulate, return its ``Plan`` instead
+    (its rounds are then dealt to several workers: engine/session_expert.py)."""
     rules = game.rules
     legal = game.legal_actions()
     me = game.to_move
@@ -74,6 +76,8 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None, *
             return f"trade {tiles}"
     if level == "expert":
         from .search.expert import Expert
+        if plan_only:
+            return Expert(rules, game.lexicon).prepare(game, budget, seed)
         return Expert(rules, game.lexicon).choose(game, budget_ms, iterations, seed)
     return move_text(board, ai.choose(board, rack, game.bag_count, budget))
 

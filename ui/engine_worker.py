@@ -7,13 +7,15 @@ with no cross-origin isolation headers will do). The MicroPython UI awaits
 ``workers["engine"]`` (resolved once this script has run) and calls the exported
 wrappers; every argument and result is a str or an int, so nothing but text
 crosses. An exception never crosses either: it comes back as {"error": ...}.
+When a game has an expert seat it also starts the expert's helpers (below).
 """
 
+import asyncio
 import json
 import time
 import traceback
 
-import js  # only for the clock: when this interpreter started running (for bench/load.py)
+import js  # the clock (when this interpreter started running, for bench/load.py) and the helpers
 
 STARTED_AT = js.performance.timeOrigin + js.performance.now()  # epoch ms
 _T0 = time.perf_counter()
@@ -55,7 +57,7 @@ def layout(rules):
 
 
 def open_game(spec):
-    return _guard(session.open, str(spec))
+    return _opened(_guard(session.open, str(spec)))
 
 
 def snapshot():
@@ -71,7 +73,24 @@ def preview(placement):
 
 
 def computer(budget_ms=2000):
-    return _guard(session.computer, int(budget_ms))
+    """The computer's turn. In the page it answers through a coroutine (PyScript awaits
+    it, as it does ``define``): an expert shares its rounds with the helpers (below).
+    Where no helper can ever start (no browser: tests drive this module with a stub
+    ``js``) it is ``session.computer``, answered at once."""
+    if HELPERS["urls"] is None:
+        return _guard(session.computer, int(budget_ms))
+    return _computer(int(budget_ms))
+
+
+async def _computer(budget_ms):
+    from engine import session_expert
+    try:
+        return await session_expert.computer(budget_ms, _pool())
+    except Exception as exc:  # a bug in the engine: the page shows a message, never hangs
+        traceback.print_exc()
+        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+    finally:
+        _publish()
 
 
 def undo(n=1):
@@ -84,7 +103,7 @@ def hint(top=5, budget_ms=1000):
 
 # Links, replay and records (ui/links/share.py, ui/links/replay.py, ui/links/embed.py).
 def open_link(fragment):
-    return _guard(session.open_link, str(fragment))
+    return _opened(_guard(session.open_link, str(fragment)))
 
 
 def link(turn=-1):
@@ -100,7 +119,7 @@ def at(k):
 
 
 def import_record(text):
-    return _guard(session.import_record, str(text))
+    return _opened(_guard(session.import_record, str(text)))
 
 
 def export_gcg(viewer=-1):
@@ -182,7 +201,131 @@ async def define(request="[]", url=""):
 WORDS_EXPORTS = ["define"]
 
 
+# Helpers: when a game with an expert seat is open, up to HELPERS_MAX more interpreters
+# (one fewer than the device's cores) simulate the expert's rounds beside this one
+# (engine/search/deal.py). Each is a plain module worker started from here, after this
+# engine is ready and only for such a game: it loads the same Pyodide, engine zip and
+# word lists (the files this worker fetched, found in its Resource Timing entries: this
+# worker's own address is a blob) and talks by postMessage, text only. Where a helper
+# cannot start or fails, the expert simulates alone, as it always did.
+HELPERS_MAX = 3
+HELPER_JS = """
+const urls = %s;
+const early = [];
+self.onmessage = (e) => early.push(e.data);
+const say = (msg) => self.postMessage(JSON.stringify(msg));
+try {
+  const t0 = performance.now();
+  const get = (u) => fetch(u).then((r) => { if (!r.ok) throw new Error(u + ": HTTP " + r.status); return r.arrayBuffer(); });
+  const files = Promise.all([get(urls.zip), get(urls.lexicon)]);
+  const { loadPyodide } = await import(urls.loader);
+  const py = await loadPyodide({ indexURL: urls.pyodide.slice(0, urls.pyodide.lastIndexOf("/") + 1) });
+  const [zip, lexicon] = await files;
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  py.FS.writeFile("/home/pyodide/lexicon.bin", new Uint8Array(lexicon));
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  const sim = py.pyimport("engine.search.deal").helper("/home/pyodide/lexicon.bin", (text) => self.postMessage(text));
+  const receive = sim.receive;
+  self.onmessage = (e) => receive(e.data);
+  early.forEach((data) => receive(data));
+  const heap = py._module && py._module.HEAPU8 ? py._module.HEAPU8.length : null;
+  say({ t: "ready", ms: Math.round(performance.now() - t0), heap });
+} catch (e) {
+  say({ t: "error", msg: "the helper could not start (" + String(e && e.message || e) + ")" });
+}
+"""
+HELPERS = {"started": False, "why": "", "urls": None, "pool": None}
+_PROXIES = []   # the helpers and their event handlers, kept alive
+
+
+def _pool():
+    """The helpers' pool (engine/search/deal.py, imported on first use: not at start)."""
+    if HELPERS["pool"] is None:
+        from engine.search import deal
+        HELPERS["pool"] = deal.Pool()
+    return HELPERS["pool"]
+
+
+def _helper_urls():
+    """The files a helper loads: those this worker was given (None when one is missing)."""
+    try:
+        names = [str(e.name).split("?")[0] for e in js.performance.getEntriesByType("resource")]
+    except AttributeError:   # not a browser
+        return None
+    urls = {}
+    for key, tail in (("pyodide", "/pyodide.mjs"), ("zip", "/engine.zip"), ("lexicon", "/lexicon.bin")):
+        urls[key] = next((n for n in names if n.endswith(tail)), None)
+        if urls[key] is None:
+            return None
+    # The loader this worker was started with, when it is the one beside Pyodide (the
+    # quicker start from a snapshot, vendor/pyodide/start.mjs); else Pyodide's own.
+    beside = urls["pyodide"][:urls["pyodide"].rindex("/") + 1] + "start.mjs"
+    urls["loader"] = beside if beside in names else urls["pyodide"]
+    return urls
+
+
+def _opened(answer):
+    """After a game is opened: an expert seat wants helpers, started once this answer is sent."""
+    if not HELPERS["started"] and STATUS["state"] == "ready" and HELPERS["urls"] is not None:
+        seats = json.loads(answer).get("seats") or []
+        if any(isinstance(seat, dict) and seat.get("kind") == "expert" for seat in seats):
+            HELPERS["started"] = True
+            asyncio.get_event_loop().call_soon(_start_helpers)
+    return answer
+
+
+def _start_helpers():
+    pool = _pool()
+    try:
+        from pyodide.ffi import create_proxy, to_js
+        n = min(HELPERS_MAX, int(js.navigator.hardwareConcurrency or 1) - 1)
+        if n < 1 or HELPERS["urls"] is None:
+            HELPERS["why"] = "one core" if n < 1 else "the engine's files are unknown"
+            return
+        blob = js.Blob.new([HELPER_JS % json.dumps(HELPERS["urls"])], to_js({"type": "text/javascript"},
+                                                                           dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        for _ in range(n):
+            worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+            i = pool.add(lambda text, worker=worker: worker.postMessage(text))
+            on_message = create_proxy(lambda e, i=i: _heard(i, e.data))
+            on_error = create_proxy(lambda e, i=i: _failed(i, e))
+            worker.onmessage, worker.onerror = on_message, on_error
+            _PROXIES.extend([worker, on_message, on_error])
+    except Exception as exc:  # no workers here (a frame, an old browser, a policy): the expert thinks alone
+        HELPERS["why"] = "helpers refused (" + type(exc).__name__ + ": " + str(exc)[:80] + ")"
+    finally:
+        _publish()
+
+
+def _failed(i, event):
+    """A helper's script failed: handled here (it does not reach the page as an error)."""
+    event.preventDefault()
+    _heard(i, None)
+
+
+def _heard(i, data):
+    """A helper's message (None: it failed)."""
+    pool = _pool()
+    before = pool.state[i]
+    if data is None:
+        pool.lost(i)
+    else:
+        pool.receive(i, str(data))
+    if pool.state[i] != before:
+        _publish()
+
+
+def _publish():
+    """How the helpers and the last simulation went, for bench/ and the tests (self.wlcExpert)."""
+    from engine import session_expert
+    pool = _pool()
+    js.self.wlcExpert = json.dumps({"helpers": pool.state, "info": pool.info, "why": HELPERS["why"],
+                                    "last": session_expert.LAST})
+
+
 _boot()
+HELPERS["urls"] = _helper_urls()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "
       + str(round(STARTED_AT)) + ", ready at " + str(round(STATUS["ready_at"])))

@@ -53,17 +53,21 @@ J/Q/X/Z, the end rules and adjustments all apply as in play).
   exact when it ends within the budget (``ENDGAME_NODES`` positions without
   one); ``Expert.endgame`` keeps its outcome, which says whether it was exact.
 
-Determinism: the dealing uses ``random.Random(seed)``, the seed by default derived
-from what the player sees, so the same position, seed and ``iterations`` give the
-same choice on every machine; a time budget makes the number of rounds (and so
-the choice) depend on the machine.
+- **Several workers** (engine/search/deal.py): the steps are apart so that rounds
+  can be simulated elsewhere: ``prepare`` (the candidates, the ``Plan``),
+  ``round_plays`` (one round, anywhere) and the merge in round order
+  (engine/search/rounds.py), then ``pick``.
+
+Determinism: round ``k``'s world is dealt by ``random.Random(f"{seed}:{k}")``, the
+seed by default derived from what the player sees, so a round is the same
+whichever worker simulates it, and the same position, seed and ``iterations``
+give the same choice on every machine and with any number of workers; a time
+budget makes the number of rounds (and so the choice) depend on the machine.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 import zlib
 from dataclasses import dataclass, field
 
@@ -74,6 +78,9 @@ from ..moves import Exchange, Pass
 from ..notation import format_move
 from ..tiles import rack_value
 from ..tracking import unseen
+from .rounds import Dealer, RoundClock, Tally, cut, mean_se, schedule
+
+__all__ = ["Expert", "Choice", "Plan", "RoundClock", "position_seed", "sample_world", "outcome"]
 
 CANDIDATES = 6        # plays kept by the hard player's equity (plus an exchange or a pass)
 PLIES = 1             # hard-player turns after the candidate (at least each other seat's reply)
@@ -110,6 +117,24 @@ class Choice:
         return sum(self.values) / len(self.values) if self.values else float("-inf")
 
 
+@dataclass
+class Plan:
+    """What every round simulates: the candidates (the hard player's choice at
+    ``incumbent``), the dealing's seed, the turns played after a candidate, whether
+    the win is valued (``end``), the seat deciding, the candidates' order (a
+    narrowed round keeps the first) and the decision's budget."""
+
+    expert: "Expert"
+    cands: list[Choice]
+    incumbent: int
+    seed: object
+    plies: int
+    end: bool
+    me: int
+    order: list[int]
+    budget: Budget | None = None
+
+
 class Expert:
     """The expert player for one rule set and lexicon."""
 
@@ -131,6 +156,16 @@ class Expert:
         budget = Budget(ms=budget_ms) if budget_ms is not None else None
         if budget is None and iterations is None:
             iterations = DEFAULT_ITERATIONS
+        plan = self.prepare(game, budget, seed)
+        if isinstance(plan, str):
+            return plan
+        self.simulate(game, plan, iterations)
+        return self.pick(plan)
+
+    def prepare(self, game, budget: Budget | None = None, seed=None):
+        """Everything before the simulation: the move text when there is nothing to
+        simulate (an endgame solved, one candidate, no time left), else the ``Plan``
+        whose rounds any worker can simulate (engine/search/deal.py)."""
         self.rounds, self.stopped, self.endgame = 0, "", None
         if known_racks(game):
             self.endgame = endgame_search(game, budget, nodes=None if budget is not None else ENDGAME_NODES,
@@ -146,8 +181,15 @@ class Expert:
         if len(cands) == 1 or (budget is not None and budget.exhausted):
             self.stopped = "single" if len(cands) == 1 else "time"
             return cands[incumbent].text
-        self._simulate(game, cands, budget, iterations, seed, incumbent)
-        return self._pick(cands, incumbent).text
+        return self.plan(game, cands, incumbent, budget, seed)
+
+    def plan(self, game, cands: list[Choice], incumbent: int, budget=None, seed=None) -> "Plan":
+        end = game.bag_count <= END_BAG_BY_PRESET.get(self.rules.preset, END_BAG)
+        order = list(range(len(cands)))
+        if budget is not None and budget.deadline is not None:   # a narrowed search keeps hard's choice
+            order = [incumbent] + [i for i in order if i != incumbent]
+        return Plan(self, cands, incumbent, position_seed(game) if seed is None else seed,
+                    END_PLIES if end else max(PLIES, game.players - 1), end, game.to_move, order, budget)
 
     def _fallback(self, game) -> str:
         """The hard player's move (no time left)."""
@@ -186,62 +228,68 @@ class Expert:
         return out, incumbent
 
     # ------------------------------------------------------------------ simulation
+    def tally(self, plan: "Plan") -> Tally:
+        return Tally(plan.cands, plan.order, MIN_ROUNDS, PRUNE_Z)
+
+    def simulate(self, game, plan: "Plan", iterations: int | None = None) -> Tally:
+        """Every round in this interpreter, one after another (``iterations``, or
+        until the plan's budget says the next would end too late)."""
+        budget = plan.budget
+        tally = self.tally(plan)
+        dealer = Dealer(tally, iterations if iterations is not None else MAX_ROUNDS)
+        clock, view, why = RoundClock(), unseen(game, plan.me), ""
+        while (k := dealer.claim()) is not None:
+            live, step = schedule(clock, tally.live, budget, max(0, SWITCH_ROUNDS - k))
+            if live is None:
+                why = step
+                break
+            clock.start()
+            values, why = cut(list(self.round_plays(game, plan, k, live, step, view)), live, step, budget)
+            if why:
+                break             # the round was cut short: dropped
+            clock.done(len(values))
+            dealer.submit(k, values)
+        self.settle(tally, why)
+        return tally
+
+    def settle(self, tally: Tally, why: str = "") -> None:
+        """Merge what waits and say how many rounds counted and why the search stopped."""
+        tally.final()
+        self.rounds = tally.used
+        self.stopped = "clear" if tally.clear else why or "rounds"
+
+    def pick(self, plan: "Plan") -> str:
+        return self._pick(plan.cands, plan.incumbent).text
+
+    def round_world(self, game, seed, k: int, view=None) -> tuple:
+        """Round ``k``'s world and its line memos (by bag empty or not): it depends only
+        on the position, the seed and ``k``."""
+        return sample_world(game, random.Random(f"{seed}:{k}"), view), ({}, {})
+
+    def warm(self, world: tuple, budget=None) -> None:
+        """Fill a round's line memos with the first reply's lines on the board before
+        any candidate: the replies to every candidate share most of them (a helper
+        does this while the main worker is still finding the candidates)."""
+        g, memos = world
+        seat = (g.to_move + 1) % g.players
+        if g.phase == "play" and g.bag_count > self.rules.rack_size:
+            self.hard.decide(g.board, g.rack(seat), g.bag_count, budget, memos[False])
+
+    def round_plays(self, game, plan: "Plan", k: int, live: list[int], step=None, view=None, world=None):
+        """Round ``k``'s value of each candidate of ``live``, in order, one at a time
+        (a worker can do other things between them); it stops early when ``step``
+        runs out. ``world``: the round's ``round_world`` when already dealt (a round
+        taken up again after its time ran out: the memos kept make it quicker)."""
+        world, memos = world if world is not None else self.round_world(game, plan.seed, k, view)
+        for i in live:
+            v = self._play_out(world, plan.cands[i], plan.me, plan.plies, plan.end, step, memos)
+            if v is None:
+                return
+            yield v
+
     def _simulate(self, game, cands: list[Choice], budget, iterations, seed, incumbent: int = 0) -> None:
-        me = game.to_move
-        end = game.bag_count <= END_BAG_BY_PRESET.get(self.rules.preset, END_BAG)
-        plies = END_PLIES if end else max(PLIES, game.players - 1)
-        if seed is None:
-            seed = position_seed(game)
-        rng = random.Random(seed)
-        view = unseen(game, me)
-        live = list(range(len(cands)))
-        timed = budget is not None and budget.deadline is not None
-        if timed:   # the hard player's choice first: a narrowed search keeps it
-            live = [incumbent] + [i for i in live if i != incumbent]
-        limit = iterations if iterations is not None else MAX_ROUNDS
-        self.stopped = "rounds"
-        per_play = RoundClock()
-        for r in range(limit):
-            step = budget
-            if timed and r < SWITCH_ROUNDS:
-                # No switch before SWITCH_ROUNDS rounds: when they cannot all be done
-                # in time for every candidate, the best few by equity go on (the
-                # others leave the search); when not even two can, the rest of the
-                # budget buys nothing: hard's move, now.
-                if not per_play.fits(len(live) * (SWITCH_ROUNDS - r), budget):
-                    live = live[:per_play.how_many(SWITCH_ROUNDS - r, budget)]
-                    if len(live) < 2:
-                        self.stopped = "few"
-                        return
-                step = Budget()
-                now = time.perf_counter()
-                step.deadline = now + (budget.deadline - now) / (SWITCH_ROUNDS - r)
-            elif budget is not None and not per_play.fits(len(live), budget):
-                self.stopped = "time"
-                return            # the next round would end past the budget: not begun
-            per_play.start()
-            world = sample_world(game, rng, view)
-            memos = ({}, {})      # the world's line memos, by bag empty or not
-            got = []
-            for i in live:
-                v = self._play_out(world, cands[i], me, plies, end, step, memos)
-                if v is None:
-                    break
-                got.append(v)
-            if len(got) < len(live):
-                if step is budget or len(got) < 2:
-                    self.stopped = "time" if step is budget else "few"
-                    return        # the round was cut short: dropped
-                live = live[:len(got)]   # its share of the time held these: the rest leave
-            per_play.done(len(live))
-            for i, v in zip(live, got):
-                cands[i].values.append(v)
-            self.rounds = r + 1
-            if r + 1 >= MIN_ROUNDS:
-                live = _prune(cands, live)
-                if len(live) == 1:
-                    self.stopped = "clear"
-                    return
+        """The candidates' values from ``iterations`` rounds (tests, bench/)."""
+        self.simulate(game, self.plan(game, cands, incumbent, budget, seed), iterations)
 
     def _play_out(self, world, cand: Choice, me: int, plies: int, end: bool, budget, memos=None):
         """The value of ``cand`` in one dealt world; None when the time ran out."""
@@ -296,64 +344,8 @@ class Expert:
         if n < SWITCH_ROUNDS:
             return inc
         diffs = [a - b for a, b in zip(best.values[:n], inc.values[:n])]
-        mean, se = _mean_se(diffs)
+        mean, se = mean_se(diffs)
         return best if mean > SWITCH_Z * se else inc
-
-
-class RoundClock:
-    """The time one candidate takes in a round, from the rounds done: a round is
-    begun only when it is expected to end within the budget, so the expert's time
-    ends at its budget rather than a round's length past it (the page's 3 s is a
-    promise to the player). A round begun and cut short is still dropped."""
-
-    __slots__ = ("t0", "spent", "plays")
-
-    def __init__(self):
-        self.t0, self.spent, self.plays = 0.0, 0.0, 0
-
-    def start(self) -> None:
-        self.t0 = time.perf_counter()
-
-    def done(self, plays: int) -> None:
-        self.spent += time.perf_counter() - self.t0
-        self.plays += plays
-
-    def fits(self, plays: int, budget: Budget) -> bool:
-        if budget.deadline is None or not self.plays:
-            return True
-        return time.perf_counter() + plays * self.spent / self.plays <= budget.deadline
-
-    def how_many(self, rounds: int, budget: Budget) -> int:
-        """The candidates a round can hold for ``rounds`` such rounds to end in time."""
-        if not self.plays or self.spent <= 0:
-            return 1 << 30
-        return int((budget.deadline - time.perf_counter()) / (rounds * self.spent / self.plays))
-
-
-def _mean_se(xs) -> tuple[float, float]:
-    n = len(xs)
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _prune(cands: list[Choice], live: list[int]) -> list[int]:
-    """The live candidates not clearly worse than the best (paired differences
-    over the rounds all of them played)."""
-    best = max(live, key=lambda i: cands[i].mean)
-    keep = []
-    for i in live:
-        if i == best:
-            keep.append(i)
-            continue
-        n = min(len(cands[i].values), len(cands[best].values))
-        diffs = [a - b for a, b in zip(cands[best].values[:n], cands[i].values[:n])]
-        mean, se = _mean_se(diffs)
-        if not (mean > 0 and mean > PRUNE_Z * se):
-            keep.append(i)
-    return keep
 
 
 # ---------------------------------------------------------------------- worlds
