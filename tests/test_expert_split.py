@@ -167,3 +167,20 @@ def test_a_timed_think_with_helpers_keeps_its_budget_and_plays_a_candidate():
     assert time.perf_counter() - t0 < 0.8 + 0.5
     assert ex.pick(plan) in [c.text for c in plan.cands]
     assert stats["rounds"] == ex.rounds and stats["rounds"] >= sum(stats["by"]) - 1
+
+
+def test_stopped_helpers_are_ended_once_and_never_heard_again():
+    pool = deal.Pool()
+    sent = []
+    for _ in range(3):
+        pool.add(sent.append)
+    pool.receive(0, json.dumps({"t": "ready", "ms": 5, "heap": 1}))
+    pool.receive(1, json.dumps({"t": "error", "msg": "no"}))
+    assert pool.state == ["ready", "lost", "starting"]
+    assert pool.stop() == [0, 2]                       # the lost one needs no ending
+    assert pool.state == ["stopped", "lost", "stopped"] and pool.helpers() == []
+    pool.receive(2, json.dumps({"t": "ready", "ms": 5, "heap": 1}))   # late: ignored
+    pool.lost(0)
+    pool.post(0, {"t": "job"})
+    assert pool.state == ["stopped", "lost", "stopped"] and sent == []
+    assert pool.stop() == []

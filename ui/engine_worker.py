@@ -236,6 +236,7 @@ try {
 """
 HELPERS = {"started": False, "why": "", "urls": None, "pool": None}
 _PROXIES = []   # the helpers and their event handlers, kept alive
+WORKERS = []    # the helpers by their index in the pool
 
 
 def _pool():
@@ -265,13 +266,31 @@ def _helper_urls():
 
 
 def _opened(answer):
-    """After a game is opened: an expert seat wants helpers, started once this answer is sent."""
-    if not HELPERS["started"] and STATUS["state"] == "ready" and HELPERS["urls"] is not None:
-        seats = json.loads(answer).get("seats") or []
-        if any(isinstance(seat, dict) and seat.get("kind") == "expert" for seat in seats):
-            HELPERS["started"] = True
-            asyncio.get_event_loop().call_soon(_start_helpers)
+    """After a game is opened: an expert seat wants helpers, started once this answer is
+    sent; a game without one lets the helpers go (each holds a whole interpreter)."""
+    if STATUS["state"] != "ready" or HELPERS["urls"] is None:
+        return answer
+    opened = json.loads(answer)
+    if "error" in opened:    # refused: the game before goes on, and its helpers with it
+        return answer
+    seats = opened.get("seats") or []
+    expert = any(isinstance(seat, dict) and seat.get("kind") == "expert" for seat in seats)
+    if expert and not HELPERS["started"]:
+        HELPERS["started"] = True
+        asyncio.get_event_loop().call_soon(_start_helpers)
+    elif not expert and HELPERS["started"]:
+        _stop_helpers()
     return answer
+
+
+def _stop_helpers():
+    HELPERS["started"] = False
+    for i in _pool().stop():
+        try:
+            WORKERS[i].terminate()
+        except Exception:  # already gone
+            pass
+    _publish()
 
 
 def _start_helpers():
@@ -288,6 +307,7 @@ def _start_helpers():
         for _ in range(n):
             worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
             i = pool.add(lambda text, worker=worker: worker.postMessage(text))
+            WORKERS.append(worker)
             on_message = create_proxy(lambda e, i=i: _heard(i, e.data))
             on_error = create_proxy(lambda e, i=i: _failed(i, e))
             worker.onmessage, worker.onerror = on_message, on_error

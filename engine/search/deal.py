@@ -77,7 +77,7 @@ class Pool:
 
     def __init__(self):
         self.posts: list = []
-        self.state: list[str] = []   # starting, ready, lost
+        self.state: list[str] = []   # starting, ready, lost, stopped
         self.info: list[dict] = []   # what each said when it started or failed
         self.handler = None          # the think in progress
         self.thinks = 0
@@ -102,6 +102,8 @@ class Pool:
             self.lost(i)
 
     def receive(self, i: int, text: str) -> None:
+        if self.state[i] == "stopped":
+            return
         msg = json.loads(str(text))
         kind = msg.get("t")
         if kind in ("ready", "error"):
@@ -114,9 +116,25 @@ class Pool:
             self.handler(i, msg)
 
     def lost(self, i: int) -> None:
+        if self.state[i] == "stopped":
+            return
         self.state[i] = "lost"
         if self.handler is not None:
             self.handler(i, {"t": "lost"})
+
+    def stop(self) -> list[int]:
+        """Every helper still starting or ready is let go (a game without an expert seat
+        was opened: their memory goes back to the device); which ones, for the glue to
+        end them. Later messages from them are ignored."""
+        gone = [i for i, st in enumerate(self.state) if st in ("starting", "ready")]
+        for i in gone:
+            self.state[i] = "stopped"
+            self.posts[i] = _gone
+        return gone
+
+
+def _gone(text: str) -> None:
+    raise RuntimeError("this helper was stopped")
 
 
 def first_deal(workers: int, limit: int) -> list[list[int]]:

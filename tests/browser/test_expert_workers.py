@@ -127,3 +127,25 @@ def test_a_page_without_helpers_still_plays(browser, site_url, setup, why):
     else:                                               # they started and failed
         assert start["helpers"] and set(start["helpers"]) == {"lost"}, start
     assert all(a["last"] == {} or a["last"]["workers"] == 1 for a in after), after
+
+
+def test_helpers_are_let_go_when_a_game_without_an_expert_opens(browser, site_url):
+    """Each helper holds a whole interpreter: a new game without an expert seat ends
+    them, and a later game against the expert starts new ones."""
+    seed, _ = kit.seed_with("classic", YOU_VS_EXPERT, lambda snap: snap["to_move"] == 0)
+    saved = kit.saved_game({"rules": "classic", "seed": seed, "seats": YOU_VS_EXPERT, "actions": []})
+
+    def prepare(context):
+        context.add_init_script("((t) => localStorage.setItem('wlc.game', t))(" + json.dumps(saved) + ")")
+        context.add_init_script(CORES_3)
+
+    with kit.own_page(browser, prepare) as (page, errors):
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+        assert wait_published(page, lambda info: info["helpers"] == ["ready"] * 2)
+        kit.new_game(page, "classic", "letgo", [{"name": "You", "kind": "human"}, {"name": "Bot", "kind": "hard"}])
+        assert wait_published(page, lambda info: info["helpers"] == ["stopped"] * 2)
+        kit.new_game(page, "o", "again", YOU_VS_EXPERT)
+        info = wait_published(page, lambda info: info["helpers"][2:] == ["ready"] * 2)
+        assert info["helpers"] == ["stopped"] * 2 + ["ready"] * 2, info
+        assert errors == []

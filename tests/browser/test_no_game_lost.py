@@ -59,9 +59,12 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         assert kit.scores_shown(b) == kit.scores_shown(a) and kit.scores_shown(b)[0] == score
         # play on in the second tab: the first follows
         assert len(saved["spec"]["actions"]) == 2
-        # following, the second tab wrote nothing (an engine answer for the game one write
-        # earlier, shown and saved, would take the first tab back a move)
-        assert a.evaluate("window.heard") == []
+        # following, the second tab never wrote an older game (an engine answer for the game
+        # one write earlier, shown and saved, would take the first tab back a move); it may
+        # have stored the computer's reply itself, when it answered first (both follow the game)
+        heard = a.evaluate("window.heard")
+        assert all(n >= 2 for n in heard), heard
+        assert kit.stored(a)["spec"]["actions"] == saved["spec"]["actions"]
         move, tiles, _ = kit.best_placement(saved["spec"])
         kit.place_by_taps(b, tiles)
         b.get_by_role("button", name="Play", exact=True).click()
@@ -78,7 +81,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(browser, site_url):
         assert len(kit.stored(a)["spec"]["actions"]) == 4
         # the first tab heard the second's move, never the older game (the computer's
         # reply is stored by whichever tab answers it first: both follow the game)
-        heard = a.evaluate("window.heard")
+        heard = a.evaluate("window.heard")[len(heard):]
         assert heard and all(n >= 3 for n in heard), heard
         assert errors_a == [] and errors_b == []
 
