@@ -310,3 +310,28 @@ def test_a_shared_links_replay_is_reviewed_and_a_position_says_it_has_no_turns(b
         page.wait_for_selector(".rv-position", timeout=T)
         assert "no turns" in page.text_content(".rv-position")
         assert errors == []
+
+
+def test_a_finished_record_shown_copies_itself_not_the_game_being_played(browser, site_url):
+    """A finished game imported is only shown: the engine still holds the game being
+    played, so the History's Copy buttons give the record and its last position, and
+    Past games looks at the record without an error."""
+    text = quackle()
+    rec = import_record(text, kit.native().loaded_lexicon())
+    with kit.own_page(browser) as (page, errors):
+        boot_page(page, site_url)
+        import_text(page, text)
+        page.locator("#end:not([hidden])").wait_for(timeout=T)
+        page.locator("#pb-history").click()
+        page.locator("#pn-copy-gcg").click()
+        page.wait_for_selector("#pn-export", timeout=T)
+        assert page.input_value("#pn-export") == text.strip()
+        page.locator("#pn-copy-cgp").click()
+        page.wait_for_function("c => document.getElementById('pn-export').value === c", arg=rec.cgp, timeout=T)
+        page.locator("#pn-close").click()
+        kit.open_past(page)
+        page.locator("#panel .pn-past tbody tr [data-pact='replay']").first.click()
+        page.wait_for_selector("#rp-review", timeout=T)
+        panel = page.locator("#panel").inner_text()
+        assert "error" not in panel.lower() and "could not" not in panel.lower(), panel
+        assert errors == []

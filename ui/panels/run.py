@@ -28,7 +28,7 @@ async def run(f, eng, window, dispatch, get_state):
     elif do == "p_hint_preview":
         dispatch({"t": "p_place", "placement": json.loads(await eng.hint_preview(f["move"]))})
     elif do == "p_copy":
-        await _copy(f["what"], eng, window, dispatch, int(f.get("viewer", -1)))
+        await _copy(f["what"], eng, window, dispatch, int(f.get("viewer", -1)), get_state())
     elif do == "p_undo":
         await _undo(f, eng, dispatch, get_state)
     elif do == "p_redo":
@@ -49,8 +49,22 @@ async def run(f, eng, window, dispatch, get_state):
         dispatch({"t": "p_data", "what": "replay", "data": json.loads(await eng.at(f["k"]))})
 
 
-async def _copy(what, eng, window, dispatch, seat=-1):
-    data = json.loads(await (eng.export_gcg(seat) if what == "gcg" else eng.export_cgp(seat)))
+def shown_only(s, what):
+    """What a read-only view (a finished game imported) copies: the engine still holds
+    the game being played, so its export would be that game, not the one shown. The
+    record as it was pasted, and the position it ended in."""
+    snap = s["snap"]
+    if what == "gcg":
+        text = (snap.get("import") or {}).get("record") or s["spec"].get("record")
+        return {"gcg": text} if text else {"error": "this record is too long to keep: copy it from where it came"}
+    return {"cgp": snap["cgp"]} if snap.get("cgp") else {"error": "this view has no position to copy"}
+
+
+async def _copy(what, eng, window, dispatch, seat=-1, s=None):
+    if s is not None and s["snap"].get("readonly"):
+        data = shown_only(s, what)
+    else:
+        data = json.loads(await (eng.export_gcg(seat) if what == "gcg" else eng.export_cgp(seat)))
     text = data.get(what)
     if text is None:
         dispatch({"t": "p_data", "what": "export", "data": {"what": what, "error": data.get("error", "")}})
