@@ -23,7 +23,7 @@ Sections, per preset, over ``bench/positions/<preset>.txt`` (CGP lines, see belo
   (d) self-play, hard against hard, classic: games per second (target >= 1).
   (e) peak memory (issue 16): each probe in a fresh process (its peak RSS, less the
       process with the word lists loaded): ``moves`` at its default bounds (100,000
-      plays, 10 s) and the session's largest hint (``hint(20, HINT_BUDGET_MAX_MS)``)
+      plays, 10 s) and the session's largest hint (``hint(HINT_TOP_MAX, HINT_BUDGET_MAX_MS)``)
       on the III position with the rack ???JQXZJ (eight wild tiles). Sections (a)
       and (b) also print the peak RSS of this process after each preset.
 
@@ -379,7 +379,7 @@ else:
     session.use_lexicon(lex)
     seats = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
     session.open(json.dumps({"rules": "iii", "seed": 1, "start": cgp, "seats": seats}))
-    out = json.loads(session.hint(20, session.HINT_BUDGET_MAX_MS))
+    out = json.loads(session.hint(session.HINT_TOP_MAX, session.HINT_BUDGET_MAX_MS))
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({"s": time.perf_counter() - t0, "plays": len(out["moves"]), "complete": out["complete"],
                   "base_mb": base / 1024, "peak_mb": peak / 1024}))
