@@ -13,39 +13,18 @@ When a game has an expert seat it also starts the expert's helpers (below).
 import asyncio
 import json
 import time
-import traceback
 
 import js  # the clock (when this interpreter started running, for bench/load.py) and the helpers
 
 STARTED_AT = js.performance.timeOrigin + js.performance.now()  # epoch ms
 _T0 = time.perf_counter()
-from engine import session  # noqa: E402 (timed: part of the engine's start-up)
+from engine import session, worker_boundary  # noqa: E402 (timed: part of the engine's start-up)
 
 IMPORT_MS = round((time.perf_counter() - _T0) * 1000)
 
-LEXICON_FILE = "lexicon.bin"
 STATUS = {"state": "loading", "error": "", "words": 0, "ms": 0, "import_ms": IMPORT_MS,
           "started_at": STARTED_AT}
-
-
-def _boot():
-    t0 = time.perf_counter()
-    try:
-        with open(LEXICON_FILE, "rb") as f:
-            STATUS["words"] = session.load_lexicon(f.read())
-        STATUS["state"] = "ready"
-    except Exception as exc:  # reported to the page, which offers what still works
-        STATUS["state"] = "failed"
-        STATUS["error"] = "the word list could not be loaded (" + type(exc).__name__ + ")"
-    STATUS["ms"] = round((time.perf_counter() - t0) * 1000)
-
-
-def _guard(fn, *args):
-    try:
-        return fn(*args)
-    except Exception as exc:  # a bug in the engine: the page shows a message, never hangs
-        traceback.print_exc()
-        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+_guard = worker_boundary.guard
 
 
 def status():
@@ -87,8 +66,7 @@ async def _computer(budget_ms):
     try:
         return await session_expert.computer(budget_ms, _pool())
     except Exception as exc:  # a bug in the engine: the page shows a message, never hangs
-        traceback.print_exc()
-        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+        return worker_boundary.failed(exc)
     finally:
         _publish()
 
@@ -344,7 +322,7 @@ def _publish():
                                     "last": session_expert.LAST})
 
 
-_boot()
+worker_boundary.load_words(STATUS)
 HELPERS["urls"] = _helper_urls()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "

@@ -9,9 +9,8 @@ games is the sum of turn points over the sum of turns).
 """
 
 import json
-import traceback
 
-from engine import session
+from engine import session, worker_boundary
 from engine.club import face
 from engine.club.replay import ppt_parts
 from engine.game import Game
@@ -21,22 +20,7 @@ from engine.rules import Rules
 STATUS = {"state": "loading", "error": ""}
 
 
-def _boot():
-    try:
-        with open("lexicon.bin", "rb") as f:
-            session.load_lexicon(f.read())
-        STATUS["state"] = "ready"
-    except Exception as exc:  # reported to the page
-        STATUS["state"] = "failed"
-        STATUS["error"] = "the word list could not be loaded (" + type(exc).__name__ + ")"
-
-
-def _guard(fn, *args):
-    try:
-        return fn(*args)
-    except Exception as exc:  # a bug: the page shows a message, never hangs
-        traceback.print_exc()
-        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+_guard = worker_boundary.guard
 
 
 def status():
@@ -129,7 +113,7 @@ tournament_link = _face("tournament_link")
 tournament_open_link = _face("tournament_open_link")
 tournament_tsh = _face("tournament_tsh")
 
-_boot()
+worker_boundary.load_words(STATUS)
 __export__ = ["status", "players", "link_of", "opened_game",
               "tournament_new", "tournament_import", "tournament_pair_round", "tournament_repair_round",
               "tournament_add_player", "tournament_withdraw", "tournament_add_result_link",

@@ -7,30 +7,14 @@ passes it in each time (engine/table/face.py replays it).
 """
 
 import json
-import traceback
 
-from engine import session
+from engine import session, worker_boundary
 from engine.table import face
 
 STATUS = {"state": "loading", "error": ""}
 
 
-def _boot():
-    try:
-        with open("lexicon.bin", "rb") as f:
-            session.load_lexicon(f.read())
-        STATUS["state"] = "ready"
-    except Exception as exc:  # reported to the page
-        STATUS["state"] = "failed"
-        STATUS["error"] = "the word list could not be loaded (" + type(exc).__name__ + ")"
-
-
-def _guard(fn, *args):
-    try:
-        return fn(*args)
-    except Exception as exc:  # a bug: the page shows a message, never hangs
-        traceback.print_exc()
-        return json.dumps({"error": "The engine failed: " + type(exc).__name__ + ": " + str(exc)})
+_guard = worker_boundary.guard
 
 
 def status():
@@ -57,6 +41,6 @@ table_undo = _face("table_undo")
 table_record = _face("table_record")
 table_open_link = _face("table_open_link")
 
-_boot()
+worker_boundary.load_words(STATUS)
 __export__ = ["status", "layout", "table_new", "table_state", "table_act", "table_preview_placement",
               "table_placement", "table_end", "table_undo", "table_record", "table_open_link"]
