@@ -10,8 +10,17 @@ if [[ -z "${CHROMIUM_PATH:-}" ]]; then
   CHROMIUM_PATH="$(cat .venv/chromium-path)"
   export CHROMIUM_PATH
 fi
+# One pytest worker a core, at most 4 (each browser test module starts a Chromium of its
+# own); a test file's tests stay in one worker, with their module fixtures.
+# WLC_TEST_JOBS=1 runs them all in this process.
+jobs="${WLC_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+(( jobs > 4 )) && jobs=4
+parallel=()
+if (( jobs > 1 )); then
+  parallel=(-n "$jobs" --dist loadfile)
+fi
 status=0
-.venv/bin/python -m pytest tests "$@" </dev/null || status=$?
+.venv/bin/python -m pytest tests "${parallel[@]}" "$@" </dev/null || status=$?
 if [[ $status == 5 ]]; then
   echo "test.sh: pytest collected no tests: failing" >&2
   exit 1

@@ -88,11 +88,12 @@ def open_logged_page(browser, url: str, viewport=(1280, 800)) -> BootedPage:
     context.on("response", lambda r: r.status >= 400 and booted.bad_status.append(f"{r.status} {r.url}"))
     page.on("console", lambda m: booted.console.append((m.type, m.text)))
     page.on("pageerror", lambda e: booted.page_errors.append(str(e)))
+    # read in the page as DOMContentLoaded fires: asked from here afterwards, a loaded
+    # machine can answer after the board is up
+    page.add_init_script("""addEventListener('DOMContentLoaded', () => { const s = document.getElementById('splash');
+        window.wlcSplashAtLoad = !document.body.dataset.ready && !!s && s.getBoundingClientRect().height > 0; });""")
     page.goto(url, wait_until="domcontentloaded")
-    booted.splash_while_booting = page.evaluate(
-        """() => { const s = document.getElementById('splash');
-                   return !document.body.dataset.ready && !!s && s.getBoundingClientRect().height > 0; }"""
-    )
+    booted.splash_while_booting = page.evaluate("() => window.wlcSplashAtLoad === true")
     return booted
 
 
