@@ -26,7 +26,7 @@ from .game import Game, GameError
 from .records.importing import open_text
 from .lexicon import Lexicon
 from .records.link import LinkError, decode as decode_link, encode as encode_link
-from .table.face import table_import
+from .table.imported import table_import
 from .moves import Play
 from .notation import format_cgp, format_move, parse_move
 from .rules import Rules
@@ -188,7 +188,7 @@ def import_record(text: str) -> str:
     record's seat) to show what happened; a CGP starts from that position. Seats are
     people. A finished game only is shown read-only and leaves the current game as
     it was. The reply gains "import": {"kind": "game" | "record" | "position" |
-    "table" (engine/table/face.table_import), "names", "header", "note", ...}."""
+    "table" (engine/table/imported.py), "names", "header", "note", ...}."""
     global _game, _seats
     text = str(text or "").strip()
     try:
@@ -196,7 +196,7 @@ def import_record(text: str) -> str:
             raise SessionError("paste a GCG record or a CGP position first")
         if len(text) > 200_000:
             raise SessionError("this record is too long to import")
-        if table := table_import(text):   # a game scored at a table: it opens in the table page
+        if table := table_import(text, loaded_lexicon()):   # a game scored at a table: it opens in the table page
             return table
         opened = open_text(text, loaded_lexicon())
     except ValueError as exc:

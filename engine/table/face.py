@@ -22,7 +22,7 @@ from ..rules import Rules
 from ..session_util import SessionError, int_in, json_object, play_of
 from .game import TableGame, scooped
 from .link import decode_table, encode_table
-from .record import is_table_record, read_table_gcg, write_table_gcg
+from .record import write_table_gcg
 
 _lexicon = None
 MAX_ENTRIES = 2_000
@@ -162,22 +162,6 @@ def table_open_link(fragment) -> str:
         out = _view(_game_of(spec))
         out["link"] = {k: spec[k] for k in ("turn", "view", "ignored") if k in spec}
         return out
-    return _answer(run)
-
-
-def table_import(text) -> str:
-    """The main page's Import of a table game's record (``#table``): its racks were
-    never known, so it is not a game that page can play on; the reply names it
-    ({"import": {"kind": "table", "link": the g4 fragment, "names"}}) and the page
-    offers it in the table page. "" when the text is not a table game's record."""
-    if not is_table_record(str(text)):
-        return ""
-
-    def run():
-        game = read_table_gcg(str(text), _lexicon or _session_lexicon())
-        link = encode_table({"rules": game.rules.to_string(), "names": list(game.names),
-                             "actions": list(game.actions)})
-        return {"import": {"kind": "table", "link": link, "names": list(game.names), "over": game.over}}
     return _answer(run)
 
 
