@@ -427,8 +427,7 @@ def on_imported(s, ev):
     if not snap.get("readonly"):
         s["fx"] = s["fx"] + [{"do": "save"}]
     if snap.get("phase") == "over":   # a finished game goes to Past games, reviewable from there
-        from ui.review import actions as review
-        s = review.keep_finished(s)
+        s = state.HANDLERS["p_rv_keep_finished"](s, {})   # ui/review/actions.py
     return s
 
 

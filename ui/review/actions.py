@@ -391,4 +391,5 @@ def keep_finished(s):
 
 HANDLERS = {"p_rv_plan": on_plan, "p_rv_result": on_result, "p_rv_summary": on_summary, "p_rv_stop": on_stop,
             "p_rv_go": on_go, "p_rv_rank": on_rank, "p_rv_seat": on_seat, "p_rv_layer": on_layer, "p_rv_sel": on_sel,
-            "p_rv_board": on_board, "p_rv_past": on_past, "review": on_review}   # ui/panels.install merges them
+            "p_rv_board": on_board, "p_rv_past": on_past, "review": on_review,
+            "p_rv_keep_finished": lambda s, ev: keep_finished(s)}   # ui/panels.install merges them
