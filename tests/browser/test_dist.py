@@ -235,6 +235,10 @@ def test_a_new_deployment_replaces_the_old_cache(site, visit):
     page.wait_for_function(
         "v => caches.keys().then(ks => ks.length === 1 && ks[0].endsWith(' ' + v))", arg=new.stamp,
         timeout=BOOT_MS)
+    # the old cache goes as the new worker activates: a navigation before it has finished
+    # activating may still be answered by the old one
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active"
+                           " && r.active.state === 'activated' && !r.waiting && !r.installing)", timeout=BOOT_MS)
     page.reload(wait_until="domcontentloaded")
     _wait_booted(page)
     assert page.locator("meta[name='wlc-dist']").get_attribute("content") == new.stamp
