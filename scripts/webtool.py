@@ -139,12 +139,16 @@ def _package_files(root: Path, packages: tuple[str, ...]) -> list[Path]:
     return [p for pkg in packages for p in sorted((root / pkg).rglob("*.py")) if "__pycache__" not in p.parts]
 
 
-def bundle_bytes(root: Path = ROOT, packages: tuple[str, ...] = ("engine",), extra=None, comment=b"") -> bytes:
+def bundle_bytes(root: Path = ROOT, packages: tuple[str, ...] = ("engine",), extra=None, comment=b"",
+                 sourceless: bool = False) -> bytes:
     """A deterministic zip of the packages' .py files (same input, same bytes), plus
-    ``extra`` {archive name: bytes} (compiled bytecode)."""
+    ``extra`` {archive name: bytes} (compiled bytecode); ``sourceless``: a module's
+    bytecode in place of its source (``_sourceless``)."""
     buf = io.BytesIO()
     entries = [(p.relative_to(root).as_posix(), p.read_bytes()) for p in _package_files(root, packages)]
     entries += sorted((extra or {}).items())
+    if sourceless:
+        entries = _sourceless(entries)
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name, data in entries:
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
@@ -179,9 +183,35 @@ def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
     """engine.zip with bytecode, recompiled only when a source file changed."""
     versions = root / VENDOR / "versions.json"
     comment = _sources_stamp(root, _package_files(root, packages),
-                             (versions.read_bytes() if versions.exists() else b"") + pyodide_bytecode.RECIPE)
+                             (versions.read_bytes() if versions.exists() else b"") + pyodide_bytecode.RECIPE + b" sourceless")
     kept = _unchanged_zip(root / VENDOR / "engine.zip", comment)
-    return kept if kept is not None else bundle_bytes(root, packages, pyodide_bytecode.engine_bytecode(root, _package_files(root, packages)), comment)
+    if kept is not None:
+        return kept
+    pycs = pyodide_bytecode.engine_bytecode(root, _package_files(root, packages))
+    return bundle_bytes(root, packages, pycs, comment, sourceless=True)
+
+
+def _sourceless(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """A module compiled beside its source ships as ``pkg/mod.pyc`` alone (Python imports
+    it without a source): a third less for the worker to unpack at every start. Tracebacks
+    show no source lines, as the standard library's. PyScript's package keeps its own
+    layout (its worker writes the sources and checks the bytecode against them)."""
+    data = dict(entries)
+    out = []
+    for name, body in entries:
+        head, _, tail = name.rpartition("/__pycache__/")
+        if head and not head.startswith("pyscript") and tail.endswith(".cpython-314.pyc"):
+            module = tail[: -len(".cpython-314.pyc")]
+            if f"{head}/{module}.py" in data:
+                out.append((f"{head}/{module}.pyc", body))
+                continue
+        elif name.endswith(".py"):
+            stem = name[:-3]
+            folder, _, module = stem.rpartition("/")
+            if f"{folder}/__pycache__/{module}.cpython-314.pyc" in data and not name.startswith("pyscript"):
+                continue
+        out.append((name, body))
+    return sorted(out)
 
 
 # The UI as MicroPython bytecode: importing .mpy skips compiling ~5,000 lines on every
