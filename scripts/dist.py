@@ -88,6 +88,11 @@ REGISTER_SNIPPET = """<script>
           const w = reg.installing;
           w.addEventListener("statechange", () => w.state === "installed" && go(w));
         });
+        // a worker already installing (the old one asked for it as it served this page)
+        const now = reg.installing;
+        if (now) now.addEventListener("statechange", () => now.state === "installed" && go(now));
+        // and a check of its own: an update asked by the old worker mid-navigation can be dropped
+        if (!now && !reg.waiting) reg.update().catch(() => {});
       })
       .catch((e) => console.warn("offline play unavailable:", e && e.message));
     const body = document.body;

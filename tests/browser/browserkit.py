@@ -4,6 +4,7 @@ engine (the same engine.session the page's worker runs) what should happen."""
 from __future__ import annotations
 
 import json
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -88,6 +89,17 @@ def own_page(browser, setup=None, viewport=(1280, 800)):
 
 def stored(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('wlc.game')"))
+
+
+def wait_until(page, js: str, arg=None, timeout=None) -> None:
+    """Until ``js`` (a function of ``arg``) gives a truthy value, promises awaited.
+    Why not ``page.wait_for_function``: it takes the Promise an async check returns as
+    truthy at once, so a wait on caches or a service worker would not wait at all."""
+    limit = time.monotonic() + (timeout if timeout is not None else TIMEOUT_MS) / 1000
+    while not page.evaluate(js, arg):
+        if time.monotonic() > limit:
+            raise AssertionError(f"still false after {timeout or TIMEOUT_MS} ms: {js}")
+        page.wait_for_timeout(100)
 
 
 def wait_idle(page) -> None:

@@ -94,9 +94,8 @@ def _cached(page) -> dict:
 def _wait_cached(page, version: str) -> None:
     """Until the service worker controls the page and holds exactly ``version``'s cache."""
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=BOOT_MS)
-    page.wait_for_function(
-        """v => caches.keys().then(ks => ks.length === 1 && ks[0].endsWith(' ' + v))""",
-        arg=version, timeout=BOOT_MS)
+    kit.wait_until(page, "v => caches.keys().then(ks => ks.length === 1 && ks[0].endsWith(' ' + v))",
+                   version, timeout=BOOT_MS)
 
 
 def _play_a_move(page) -> str:
@@ -232,13 +231,12 @@ def test_a_new_deployment_replaces_the_old_cache(site, visit):
     page.reload(wait_until="domcontentloaded")
     _wait_booted(page)
     assert page.locator("meta[name='wlc-dist']").get_attribute("content") == old
-    page.wait_for_function(
-        "v => caches.keys().then(ks => ks.length === 1 && ks[0].endsWith(' ' + v))", arg=new.stamp,
-        timeout=BOOT_MS)
+    kit.wait_until(page, "v => caches.keys().then(ks => ks.length === 1 && ks[0].endsWith(' ' + v))",
+                   new.stamp, timeout=BOOT_MS)
     # the old cache goes as the new worker activates: a navigation before it has finished
     # activating may still be answered by the old one
-    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active"
-                           " && r.active.state === 'activated' && !r.waiting && !r.installing)", timeout=BOOT_MS)
+    kit.wait_until(page, "() => navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active"
+                   " && r.active.state === 'activated' && !r.waiting && !r.installing)", timeout=BOOT_MS)
     page.reload(wait_until="domcontentloaded")
     _wait_booted(page)
     assert page.locator("meta[name='wlc-dist']").get_attribute("content") == new.stamp
@@ -303,5 +301,5 @@ def test_a_page_that_is_not_a_build_retires_the_service_worker(site, visit):
     page.reload(wait_until="domcontentloaded")
     _wait_booted(page)
     assert page.locator("meta[name='wlc-dist']").count() == 0
-    page.wait_for_function("() => caches.keys().then(ks => ks.length === 0)", timeout=BOOT_MS)
-    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => !r)", timeout=BOOT_MS)
+    kit.wait_until(page, "() => caches.keys().then(ks => ks.length === 0)", timeout=BOOT_MS)
+    kit.wait_until(page, "() => navigator.serviceWorker.getRegistration().then(r => !r)", timeout=BOOT_MS)

@@ -254,10 +254,8 @@ def test_meanings_work_offline_after_their_first_use(browser, tmp_path):
         mode, got = _judge(page, "xi")     # the first use, online
         assert not got["XI"][0]
         page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=T)
-        page.wait_for_function(
-            """f => caches.keys().then(ks => ks.length === 1 && caches.open(ks[0]))
-                   .then(c => c && c.match(new URL(f, location.href).href)).then(r => !!r)""",
-            arg=MEANINGS, timeout=T)
+        kit.wait_until(page, """f => caches.keys().then(ks => ks.length === 1 && caches.open(ks[0]))
+                   .then(c => c && c.match(new URL(f, location.href).href)).then(r => !!r)""", MEANINGS, timeout=T)
         answered = []
         context.on("response", lambda r: MEANINGS in r.url and answered.append(r.from_service_worker))
         context.set_offline(True)
