@@ -91,19 +91,20 @@ def test_engine_failure_is_said_and_the_board_stays(browser, site_url):
 
 
 def _engine_zip_with_a_broken_computer(root) -> bytes:
-    """vendor/engine.zip, with engine/computer.py ending in a computer_action that raises
-    (its compiled copy left out, so the changed source is what runs)."""
+    """vendor/engine.zip, with engine/computer.py (the source, in place of the bytecode
+    the zip ships) ending in a computer_action that raises."""
     import io
     import zipfile
+    source = (root / "engine" / "computer.py").read_bytes()
+    source += b"\n\ndef computer_action(*args, **kwargs):\n    raise RuntimeError('broken for a test')\n"
     out = io.BytesIO()
     with zipfile.ZipFile(root / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            if info.filename.startswith("engine/__pycache__/computer."):
+            if info.filename in ("engine/computer.pyc", "engine/computer.py") \
+                    or info.filename.startswith("engine/__pycache__/computer."):
                 continue
-            data = src.read(info)
-            if info.filename == "engine/computer.py":
-                data += b"\n\ndef computer_action(*args, **kwargs):\n    raise RuntimeError('broken for a test')\n"
-            dst.writestr(info, data)
+            dst.writestr(info, src.read(info))
+        dst.writestr("engine/computer.py", source)
     return out.getvalue()
 
 
