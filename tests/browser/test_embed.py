@@ -110,7 +110,8 @@ def test_cross_site_embed_plays_and_talks_to_its_parent(browser, host, site_url)
         unsaved = game.locator("#embed-unsaved")
         assert unsaved.count() == (1 if refused else 0)
         if refused:
-            assert unsaved.is_visible() and "Not saved" in unsaved.inner_text()
+            unsaved.wait_for(state="visible", timeout=kit.TIMEOUT_MS)   # drawn with the frame after boot
+            assert "Not saved" in unsaved.inner_text()
             assert game.locator("#notice").is_hidden()
         # the names come from the link: text, never HTML
         assert EVIL in game.inner_text("#scores") and game.locator("img").count() == 0
