@@ -36,7 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from load import LAUNCH_ARGS, WATCH, _pct, loadavg, webtool  # noqa: E402
+from load import LAUNCH_ARGS, WATCH, _pct, loadavg, place_by_taps, webtool  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -171,13 +171,7 @@ def reply(page, base: str, spec: dict, timeout_ms: int) -> dict:
     page.evaluate(WATCH)
     page.evaluate(THINKING)
     _, tiles = rack_play(s, spec)
-    for sq, letter, tile in tiles:
-        page.locator(f"#rack [data-letter='{tile}']:not(.used)").first.click()
-        n = page.evaluate("window.__pv.length")
-        page.locator(f"#board [data-square='{sq}']").click()
-        if page.locator("#chooser:not([hidden])").count():
-            page.locator(f"#chooser [data-letter='{'=' if tile == letter else letter}']").click()
-        page.wait_for_function(f"window.__pv.length > {n}", timeout=timeout_ms)
+    place_by_taps(page, tiles, timeout_ms)
     count = len(spec["actions"])
     page.evaluate("window.__long = []")
     start = page.evaluate("performance.now()")

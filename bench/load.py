@@ -302,14 +302,7 @@ def play_bench(browser, base, rules, turns, timeout_ms, level="hard"):
         shown = page.eval_on_selector_all("#rack [data-letter]", "els => els.map(e => e.dataset.letter).join('')")
         if sorted(shown) != sorted(saved["snap"]["racks"][saved["snap"]["to_move"]]):
             raise SystemExit(f"rack shown {shown} != {saved['snap']['racks']} to move {saved['snap']['to_move']}")
-        for sq, letter, tile in tiles or ():   # none of rack tiles alone in the top 10: a pass
-            page.locator(f"#rack [data-letter='{tile}']:not(.used)").first.click()
-            n = page.evaluate("window.__pv.length")
-            page.locator(f"#board [data-square='{sq}']").click()
-            if page.locator("#chooser:not([hidden])").count():
-                page.locator(f"#chooser [data-letter='{'=' if tile == letter else letter}']").click()
-            page.wait_for_function(f"window.__pv.length > {n}", timeout=timeout_ms)
-            preview_ms.append(page.evaluate("window.__pv[window.__pv.length - 1] - window.__clicks[window.__clicks.length - 1]"))
+        preview_ms += place_by_taps(page, tiles or (), timeout_ms)   # none of rack tiles alone in the top 10: a pass
         count = len(saved["spec"]["actions"])
         t0 = page.evaluate("performance.now()")
         page.get_by_role("button", name="Play" if tiles else "Pass", exact=True).click()
@@ -405,6 +398,21 @@ def main() -> int:
             {"pages": pages, "kind": kind, "throttle": args.throttle, "warm": args.warm, "runs": runs,
              "summary": summary, "viewport": list(viewport), "loadavg": [load_before, loadavg()]}, indent=1))
     return 0
+
+
+def place_by_taps(page, tiles, timeout_ms: float) -> list[float]:
+    """Tap each (square, letter, tile) as a player does (the rack tile, then the square,
+    then the blank's letter); each tap's preview time in ms (the page's WATCH marks)."""
+    out = []
+    for sq, letter, tile in tiles:
+        page.locator(f"#rack [data-letter='{tile}']:not(.used)").first.click()
+        n = page.evaluate("window.__pv.length")
+        page.locator(f"#board [data-square='{sq}']").click()
+        if page.locator("#chooser:not([hidden])").count():
+            page.locator(f"#chooser [data-letter='{'=' if tile == letter else letter}']").click()
+        page.wait_for_function(f"window.__pv.length > {n}", timeout=timeout_ms)
+        out.append(page.evaluate("window.__pv[window.__pv.length - 1] - window.__clicks[window.__clicks.length - 1]"))
+    return out
 
 
 def _serve(root: Path):
