@@ -41,7 +41,7 @@ RULE_BOOK = "docs/rules.md"
 # Files the page's scripts fetch by name (not in an attribute dist can read).
 # wordlists/meanings.bin: the engine worker fetches it on the first request for a meaning
 # (ui/engine_worker.py define), never while the page starts; the service worker caches it.
-FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin")
+FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin", "vendor/engine.zip")  # (the last by start.mjs)
 # Shipped when present: embed.html only redirects to index.html?embed=1 (the embed is the
 # page itself), kept so that snippets naming it stay valid.
 OPTIONAL_PAGES = ("embed.html",)

@@ -15,11 +15,11 @@ CPython by construction):
   comment records a hash of the npm zip, the package's package.json and the recipe.
   Without Node, or if compiling fails, the npm zip is shipped as it is (slower start).
 - the engine (``engine_bytecode``, into vendor/engine.zip by webtool.py): unchecked
-  hash-based .pyc beside the sources, valid after unzipping (no mtime check).
+  hash-based .pyc (no mtime check), shipped in place of the sources.
 - PyScript's own Python package, which its worker writes into the working directory
-  (where engine.zip is unpacked) and imports before the engine's script runs: its
-  bytecode goes into engine.zip as ``pyscript/__pycache__/*.pyc``, checked against the
-  sources' hash, so a PyScript that writes other sources compiles them as before.
+  and imports before the engine's script runs: its bytecode goes into engine.zip too, so
+  the worker imports it from there (engine.zip is on sys.path ahead of the working
+  directory: start.mjs) rather than compiling the sources it wrote.
 
 Standard library only, like webtool.py (the system ``python3`` runs it).
 """
@@ -105,7 +105,7 @@ import compileall, os, py_compile
 mode = py_compile.PycInvalidationMode
 ok = compileall.compile_dir("/src", quiet=1, invalidation_mode=mode.UNCHECKED_HASH)
 if os.path.isdir("${home}pyscript"):
-    ok = ok and compileall.compile_dir("${home}pyscript", quiet=1, invalidation_mode=mode.CHECKED_HASH)
+    ok = ok and compileall.compile_dir("${home}pyscript", quiet=1, invalidation_mode=mode.UNCHECKED_HASH)
 if not ok:
     raise SystemExit("compile failed")
 `);

@@ -7,12 +7,14 @@ once started (``makeMemorySnapshot``) and start from it (``_loadSnapshot``), ski
 all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/:
 
 - ``python_snapshot.bin``: the memory after Pyodide started with the bytecode standard
-  library (pyodide_bytecode.py) and imported ``PREIMPORT`` and the standard-library
-  modules the project's Pyodide code imports (engine/, the worker scripts), packed:
-  the first 3.8 MB (the module's static data) XORed with the memory the WebAssembly
-  module starts with, which start.mjs has at hand when Pyodide instantiates it; only
-  the runs of non-zero bytes; gzip. 31 MB of memory in ~3.7 MB. The import system in
-  it knows the lazy zip, mounted in place of the library before the snapshot.
+  library (pyodide_bytecode.py) and imported ``PREIMPORT``, the standard-library
+  modules the project's Pyodide code imports (engine/, the worker scripts), and the
+  engine modules the game page's worker imports as it starts, from vendor/engine.zip
+  (held aside by scripts/snapshot_engine.py until the page's zip proves to be the same),
+  packed: the first 3.8 MB (the module's static data) XORed with the memory the
+  WebAssembly module starts with, which start.mjs has at hand when Pyodide instantiates
+  it; only the runs of non-zero bytes; gzip. ~33 MB of memory in ~4.4 MB. The import
+  system in it knows the lazy zip, mounted in place of the library before the snapshot.
 - ``python_stdlib_lazy.zip``: what the snapshot lacks but code may still import, as
   sources: every module reachable from the project's imports and ``SAFETY`` by any
   import statement (also inside functions), minus ``EXCLUDED``, and ``CODECS``. Its
@@ -22,9 +24,11 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   names; it passes the snapshot, the lazy zip and the lock file's header (no fetch) to
   Pyodide's loader, reseeds ``random`` (the snapshot's seed would be everyone's) and
   sets the time zone's constants (setup's otherwise); a plain start if that fails.
+  Either way it puts engine.zip, fetched beside the snapshot, first on sys.path.
 
-Rebuilt when the pinned Pyodide, the bytecode library, the recipe or the project's
-standard-library imports change (setup, dist). Without Node, or if making it fails,
+Rebuilt when the pinned Pyodide, the bytecode library, the recipe, the project's
+standard-library imports or engine.zip change (webtool.py bundle: setup, dist, the
+development server). Without Node, or if making it fails,
 start.mjs starts Pyodide as before (from python_stdlib.zip). Standard library only
 (setup's python3).
 """
@@ -34,6 +38,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -49,9 +54,17 @@ MADE = (SNAPSHOT, LAZY, START)
 TEMPLATE = Path(__file__).resolve().parent / "pyodide_start.mjs"
 
 # Imported into the snapshot beside the project's own imports: what PyScript's worker
-# imports as it starts (the codec of engine.zip's names as it unpacks it; html for its
-# display module).
-PREIMPORT = ("encodings.cp437", "html", "html.entities")
+# imports as it starts (html for its display module).
+PREIMPORT = ("html", "html.entities")
+# The engine is imported into the snapshot too (scripts/snapshot_engine.py, which hands it
+# out only when the page's engine.zip is the one it was imported from): what the game
+# page's worker imports as it starts, and what the expert imports on its first move (its helpers
+# import engine.search.deal as they start). Not the club's and table's pages' own modules:
+# every visitor of the game page would download them (they import them from the zip).
+GAME_WORKER = "ui/engine_worker.py"
+ENGINE_STASH = Path(__file__).resolve().parent / "snapshot_engine.py"
+ENGINE_ZIP_PATH = "/home/pyodide/engine.zip"  # snapshot_engine.ENGINE_ZIP, start.mjs's ENGINE_ZIP
+ENGINE_LATER = ("engine.search.deal", "engine.session_expert")
 NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
 # Kept in the lazy zip although nothing imports them yet: modules plain Python code may
 # reach for (the engine is standard library only).
@@ -79,7 +92,7 @@ _SCRIPT = r"""
 import fs from "node:fs";
 import zlib from "node:zlib";
 import crypto from "node:crypto";
-const [pyodideUrl, fullZip, sourceZip, outDir, specText] = process.argv.slice(-5);
+const [pyodideUrl, fullZip, sourceZip, engineZip, outDir, specText] = process.argv.slice(-6);
 const fail = (e) => {  // the message alone (Node would print Pyodide's whole minified line)
   fs.writeSync(2, "snapshot: " + String(e?.message ?? e).trim().split("\n").slice(-3).join(" | ").slice(0, 600) + "\n");
   process.exit(1);
@@ -102,6 +115,11 @@ const options = { stdLibURL: fullZip, lockFileContents: spec.lock };
 // This one is snapshotted; a second one computes the lazy zip (its garbage stays out).
 const py = await loadPyodide({ ...options, _makeSnapshot: true, _sysExecutable: "./this.program" });
 py.globals.set("SPEC", JSON.stringify(spec));
+if (engineZip) {  // where start.mjs writes it; imported and stashed (snapshot_engine.py)
+  py.FS.writeFile(spec.engine_zip_path, new Uint8Array(fs.readFileSync(engineZip)));
+  py.runPython(spec.engine_code);
+  py.FS.unlink(spec.engine_zip_path);
+}
 const loaded = py.runPython(spec.preimport_code);
 const tool = await loadPyodide(options);
 tool.FS.writeFile("/tmp/sources.zip", fs.readFileSync(sourceZip));
@@ -151,6 +169,20 @@ def _wlc_preimport():
             pass
     return " ".join(sorted(sys.modules))
 _wlc_preimport()
+"""
+
+# Run by the Pyodide snapshotted, once engine.zip is unpacked: scripts/snapshot_engine.py
+# as the module _wlc_engine_snapshot, which imports and stashes the engine.
+_ENGINE = r"""
+def _wlc_engine():
+    import json, sys, types
+    spec = json.loads(SPEC)
+    module = types.ModuleType("_wlc_engine_snapshot", "The engine imported at setup (scripts/snapshot_engine.py).")
+    exec(compile(spec["engine_source"], "scripts/snapshot_engine.py", "exec"), module.__dict__)
+    sys.modules[module.__name__] = module
+    module.stash(spec["engine_roots"])
+_wlc_engine()
+del _wlc_engine
 """
 
 # Run by a second Pyodide (LOADED: the first one's modules): writes /tmp/lazy.zip, the
@@ -239,6 +271,22 @@ def project_imports(root: Path, scripts: tuple[str, ...]) -> list[str]:
     return sorted(n for n in names if n.split(".")[0] not in ("engine", "ui"))
 
 
+def engine_roots(root: Path) -> list[str]:
+    """The engine modules imported into the snapshot: those the game page's worker imports
+    as it starts (its top-level imports) and ENGINE_LATER, sorted."""
+    names = set(ENGINE_LATER)
+    path = root / GAME_WORKER
+    for node in ast.parse(path.read_bytes(), str(path)).body if path.is_file() else ():
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.split(".")[0] == "engine")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "engine":
+            names.add(node.module)
+            folder = root / node.module.replace(".", "/")
+            names.update(f"{node.module}.{a.name}" for a in node.names
+                         if (folder / (a.name + ".py")).is_file() or (folder / a.name / "__init__.py").is_file())
+    return sorted(names)
+
+
 def manifest(lazy_zip: Path) -> tuple[str, set[str], set[str]]:
     """(stamp, modules the snapshot holds, Pyodide's built-in modules) from the lazy zip."""
     with zipfile.ZipFile(lazy_zip) as zf:
@@ -251,16 +299,18 @@ def _lock(pyodide_dir: Path) -> dict:
     return {"info": json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"], "packages": {}}
 
 
-def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...]) -> dict:
+def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...], engine_zip: Path | None) -> dict:
     roots = project_imports(root, scripts)
     spec = {
+        "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
+        "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": ENGINE_ZIP_PATH,
         "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
         "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),
         "exclude": list(EXCLUDED), "codecs": list(CODECS), "lock": _lock(pyodide_dir), "snapshot": SNAPSHOT, "lazy": LAZY,
         "preimport_code": _PREIMPORT, "lazy_code": _LAZY, "mount_code": _MOUNT,
     }
     h = hashlib.sha256(_SCRIPT.encode() + json.dumps(spec, sort_keys=True).encode())
-    for path in (pyodide_dir / "package.json", full_zip):
+    for path in (pyodide_dir / "package.json", full_zip, *([engine_zip] if engine_zip else [])):
         h.update(path.read_bytes())
     spec["stamp"] = "wlc-snapshot " + h.hexdigest()[:32]
     return spec
@@ -282,11 +332,12 @@ def _write(path: Path, text: str) -> int:
     return 1
 
 
-def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...]) -> int:
+def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...], engine_zip: Path | None = None) -> int:
     """Bring the snapshot, the lazy zip and start.mjs in ``folder`` (vendor/pyodide, which
-    holds the bytecode library) up to date; returns files changed."""
+    holds the bytecode library) up to date, with ``engine_zip``'s engine imported in it
+    (None: without it); returns files changed."""
     full_zip = folder / pyodide_bytecode.STDLIB
-    spec = _spec(root, pyodide_dir, full_zip, scripts)
+    spec = _spec(root, pyodide_dir, full_zip, scripts, engine_zip)
     snapshot, lazy = folder / SNAPSHOT, folder / LAZY
     compiled = pyodide_bytecode._ends_with(full_zip, pyodide_bytecode.stdlib_stamp(pyodide_dir))
     current = snapshot.is_file() and lazy.is_file() and manifest(lazy)[0] == spec["stamp"]
@@ -295,12 +346,13 @@ def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...])
         with tempfile.TemporaryDirectory() as tmp:
             proc = pyodide_bytecode._run_node(
                 _SCRIPT, (pyodide_dir / "pyodide.mjs").as_uri(), str(full_zip), str(pyodide_dir / pyodide_bytecode.STDLIB),
-                tmp, json.dumps(spec))
+                str(engine_zip or ""), tmp, json.dumps(spec))
             made = [Path(tmp) / SNAPSHOT, Path(tmp) / LAZY]
             if proc is not None and proc.returncode == 0 and all(p.is_file() for p in made):
                 for p in made:
-                    shutil.copyfile(p, folder / (p.name + ".tmp"))
-                    (folder / (p.name + ".tmp")).replace(folder / p.name)
+                    part = folder / f"{p.name}.{os.getpid()}.tmp"  # test workers may build at once
+                    shutil.copyfile(p, part)
+                    part.replace(folder / p.name)
                 current, changed = True, 2
             else:
                 tail = ((proc.stderr or proc.stdout).strip().splitlines()[-1:] if proc else []) or ["no Node, or timed out"]

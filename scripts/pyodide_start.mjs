@@ -14,6 +14,12 @@
 //   may still import, as sources (python_stdlib.zip, the whole library, stays for a start
 //   without the snapshot).
 // - LOCK: pyodide-lock.json's header: the page loads no package, so no lock file fetch.
+// - ENGINE: the engine (vendor/engine.zip, beside this folder), fetched as soon as this
+//   module is imported, beside the snapshot, and written as it is to ENGINE_ZIP, first on
+//   sys.path: the worker imports the engine (and PyScript's Python package, compiled into
+//   the same zip) from the zip, with nothing to unpack. The snapshot already holds the
+//   modules a worker imports as it starts, imported from this same zip at setup, and hands
+//   them out only if the zip is the same (scripts/snapshot_engine.py).
 //
 // Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
 // as it always does.
@@ -25,6 +31,9 @@ const LOCK = /*@LOCK@*/null;
 const SNAPSHOT = /*@SNAPSHOT@*/null;
 const LAZY_STDLIB = /*@LAZY_STDLIB@*/null;
 const FORMAT = [0x53434c57, 1];  // "WLCS", version
+
+const ENGINE = "../engine.zip";
+const ENGINE_ZIP = "/home/pyodide/engine.zip";  // scripts/snapshot_engine.py's ENGINE_ZIP
 
 const url = (name) => new URL(name, import.meta.url).href;
 const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
@@ -58,6 +67,23 @@ async function unpack(response) {
 // start in the same worker fetches it again).
 let snapshotResponse = withSnapshot ? fetch(url(SNAPSHOT)) : null;
 snapshotResponse?.catch(() => {});  // reported where it is awaited
+
+let engineResponse = fetch(url(ENGINE));
+engineResponse.catch(() => {});  // reported where it is awaited
+
+// The engine's zip into the file system, first on sys.path (ahead of the working directory,
+// where PyScript writes its package's sources).
+async function withEngine(py) {
+  const response = await (engineResponse || fetch(url(ENGINE)));
+  engineResponse = null;
+  if (!response.ok) throw new Error("the engine (" + ENGINE + "): HTTP " + response.status);
+  py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
+  py.runPython(`import sys
+while ${JSON.stringify(ENGINE_ZIP)} in sys.path: sys.path.remove(${JSON.stringify(ENGINE_ZIP)})
+sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})
+sys.path_importer_cache.pop(${JSON.stringify(ENGINE_ZIP)}, None)`);
+  return py;
+}
 
 // Completes the snapshot when Pyodide instantiates its module (before it restores the
 // snapshot): XOR with the fresh memory, then Pyodide's magic number, so a snapshot that
@@ -110,17 +136,19 @@ export async function loadPyodide(config = {}) {
     snapshotResponse = null;
     snapshot.catch(() => {});
     const undo = completeOnInstantiate(snapshot);
+    let py = null;
     try {
       const image = snapshot.then((s) => s.image);
       image.catch(() => {});  // Pyodide awaits it only once its JavaScript is in
-      const py = await pyodideLoad({ ...options, stdLibURL: url(LAZY_STDLIB), _loadSnapshot: image });
+      py = await pyodideLoad({ ...options, stdLibURL: url(LAZY_STDLIB), _loadSnapshot: image });
       py.runPython(FRESH);
-      return py;
     } catch (error) {
       console.warn("Pyodide starts without its snapshot: " + error);
+      py = null;
     } finally {
       undo();
     }
+    if (py) return withEngine(py);
   }
-  return pyodideLoad(options);
+  return withEngine(await pyodideLoad(options));
 }

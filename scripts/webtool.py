@@ -4,10 +4,10 @@ Standard library only, so that the system ``python3`` can run it before the virt
 environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by bench/.
 
     python3 scripts/webtool.py vendor          # node_modules -> vendor/ (runtime files only; the
-                                               # standard library compiled to bytecode; Pyodide's
-                                               # memory snapshot and start.mjs)
+                                               # standard library compiled to bytecode)
     python3 scripts/webtool.py bundle          # engine/ -> vendor/engine.zip, ui/ -> vendor/ui.zip (.tgz),
-                                               # and vendor/first-game.json (made by the engine)
+                                               # vendor/first-game.json (made by the engine), and
+                                               # Pyodide's memory snapshot (the engine imported) and start.mjs
     python3 scripts/webtool.py serve [--port N] [--verbose]
     python3 scripts/webtool.py chromium        # print the Chromium the tests will use
 """
@@ -109,8 +109,7 @@ def vendor(root: Path = ROOT) -> int:
     made = (stdlib, *pyodide_snapshot.MADE)
     changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n != stdlib}, out / "pyodide", made)
     changed += pyodide_bytecode.build_stdlib(pyodide_dir, out / "pyodide" / stdlib)
-    # The engine workers start Pyodide from a memory snapshot (start.mjs; pyodide_snapshot.py).
-    changed += pyodide_snapshot.build(root, pyodide_dir, out / "pyodide", UI_NOT_BUNDLED)
+    # Pyodide's memory snapshot is made by bundle(): the engine is imported in it.
     dist = core_dir / "dist"
     # core.js imports core-*.js, which imports the other chunks on demand (the TOML
     # parser, zip support, error overlay...): ship every chunk, never a source map.
@@ -192,23 +191,25 @@ def _engine_zip(root: Path, packages: tuple[str, ...]) -> bytes:
 
 
 def _sourceless(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    """A module compiled beside its source ships as ``pkg/mod.pyc`` alone (Python imports
-    it without a source): a third less for the worker to unpack at every start. Tracebacks
-    show no source lines, as the standard library's. PyScript's package keeps its own
-    layout (its worker writes the sources and checks the bytecode against them)."""
+    """A module compiled beside its source ships as ``pkg/mod.pyc`` alone: the workers
+    import engine.zip as it is (zipimport, from sys.path; start.mjs), and Python imports a
+    .pyc without a source. Tracebacks show no source lines, as the standard library's.
+    PyScript's package ships so too (its sources are not in the zip): imported from the zip
+    ahead of the copy its worker writes, which is the same text (the zip's stamp names
+    the pinned PyScript)."""
     data = dict(entries)
     out = []
     for name, body in entries:
         head, _, tail = name.rpartition("/__pycache__/")
-        if head and not head.startswith("pyscript") and tail.endswith(".cpython-314.pyc"):
+        if head and tail.endswith(".cpython-314.pyc"):
             module = tail[: -len(".cpython-314.pyc")]
-            if f"{head}/{module}.py" in data:
+            if f"{head}/{module}.py" in data or head.split("/")[0] == "pyscript":
                 out.append((f"{head}/{module}.pyc", body))
                 continue
         elif name.endswith(".py"):
             stem = name[:-3]
             folder, _, module = stem.rpartition("/")
-            if f"{folder}/__pycache__/{module}.cpython-314.pyc" in data and not name.startswith("pyscript"):
+            if f"{folder}/__pycache__/{module}.cpython-314.pyc" in data:
                 continue
         out.append((name, body))
     return sorted(out)
@@ -359,6 +360,16 @@ def first_game(root: Path = ROOT) -> bool:
     return _write_if_changed(target, (json.dumps(data, sort_keys=True) + "\n").encode())
 
 
+def snapshot(root: Path = ROOT) -> int:
+    """The engine workers start Pyodide from a memory snapshot with the engine imported
+    (start.mjs; pyodide_snapshot.py), so it is remade when engine.zip changes; files
+    changed (0 before ``vendor``: no runtime yet)."""
+    pyodide_dir, folder = root / "node_modules" / "pyodide", root / VENDOR / "pyodide"
+    if not (pyodide_dir.is_dir() and (folder / pyodide_bytecode.STDLIB).is_file()):
+        return 0
+    return pyodide_snapshot.build(root, pyodide_dir, folder, UI_NOT_BUNDLED, root / VENDOR / "engine.zip")
+
+
 def bundle(root: Path = ROOT) -> bool:
     """(Re)write vendor/engine.zip, ui.zip and first-game.json if changed; True if any was."""
     with _bundle_lock:
@@ -369,6 +380,7 @@ def bundle(root: Path = ROOT) -> bool:
             if name == "ui.zip":  # the build's cache; the page loads ui.tgz
                 changed |= _write_if_changed(root / VENDOR / UI_ARCHIVE, _ui_tgz(data))
         changed |= first_game(root)
+        changed |= bool(snapshot(root))
         for old in OBSOLETE:  # what earlier versions of the page loaded
             (root / VENDOR / old).unlink(missing_ok=True)
         return changed
@@ -377,7 +389,8 @@ def bundle(root: Path = ROOT) -> bool:
 # --------------------------------------------------------------------------- serve
 
 
-BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME))
+BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME,
+                                                       *(f"pyodide/{made}" for made in pyodide_snapshot.MADE)))
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

@@ -71,7 +71,7 @@ def test_the_snapshot_and_lazy_zip_belong_together(manifest):
     assert fields[:2] == [0x53434C57, 1]
     check = int.from_bytes(hashlib.sha256((VENDORED / ps.LAZY).read_bytes()).digest()[:4], "little")
     assert fields[7] == check
-    assert {"asyncio", "json", "re", "html.entities", "encodings.cp437"} <= held
+    assert {"asyncio", "json", "re", "html.entities", "zipimport"} <= held
     assert not held & lazy_modules()
 
 
@@ -90,8 +90,8 @@ def test_start_module_without_a_snapshot_starts_pyodide_as_usual(tmp_path, monke
     assert not (folder / ps.SNAPSHOT).exists()
 
 
-# Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed),
-# PyScript's part played by hand: engine.zip unpacked into the working directory.
+# Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed; the
+# engine's zip it fetches may be another one), PyScript's part played by hand: the word list.
 _NODE = r"""
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -99,7 +99,7 @@ const [startUrl, engineZip, lexicon, breakSnapshot] = process.argv.slice(-4);
 globalThis.fetch = async (u) => {
   const path = fileURLToPath(String(u));
   if (breakSnapshot === "1" && path.endsWith("python_snapshot.bin")) return new Response(new Uint8Array(64));
-  return new Response(fs.readFileSync(path));
+  return new Response(fs.readFileSync(path.endsWith("/engine.zip") ? engineZip : path));
 };
 const warnings = [];
 console.warn = (m) => warnings.push(String(m));
@@ -109,20 +109,21 @@ const runs = [];
 for (let i = 0; i < 2; i++) {
   const py = await loadPyodide({ indexURL });
   const held = py.runPython("import sys; 'html.entities' in sys.modules");  // imported in the snapshot only
-  py.FS.writeFile("/tmp/engine.zip", fs.readFileSync(engineZip));
   py.FS.writeFile("/home/pyodide/lexicon.bin", fs.readFileSync(lexicon));
   const out = py.runPython(`
-import json, random, sys, time, importlib, shutil
-shutil.unpack_archive("/tmp/engine.zip", ".", "zip")
-from engine import session
+import json, os, random, sys, time, importlib
+stash = next((f for f in sys.meta_path if type(f).__name__ == "Stash"), None)
+from engine import session, worker_boundary
 words = session.load_lexicon(open("lexicon.bin", "rb").read())
 layout = json.loads(session.layout("classic"))
 roots = json.loads(${JSON.stringify(JSON.stringify(process.env.WLC_ROOTS ? JSON.parse(process.env.WLC_ROOTS) : []))})
 for name in roots:
     importlib.import_module(name)
-import os
-json.dumps({"words": words, "size": layout.get("size"), "cached": os.path.exists(session.__cached__) and session.__cached__,
-            "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0]})
+import engine.records.gcg  # not in the snapshot: from the zip
+json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__, "gcg": engine.records.gcg.__file__,
+            "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
+            "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
+            "mark": getattr(worker_boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
   runs.push({ held, ...JSON.parse(out) });
 }
@@ -130,13 +131,24 @@ process.stdout.write(JSON.stringify({ runs, warnings }));
 """
 
 
-def _node_run(break_snapshot: bool) -> dict:
+def _patched_engine_zip(folder: Path) -> Path:
+    """vendor/engine.zip with engine/worker_boundary as a source that says so."""
+    out = folder / "engine.zip"
+    with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "engine/worker_boundary.pyc":
+                dst.writestr(info, src.read(info))
+        dst.writestr("engine/worker_boundary.py", "from . import session\nMARK = 'patched'\n")
+    return out
+
+
+def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip") -> dict:
     node = shutil.which("node")
     if not node:
         pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
     roots = [m for m in ps.project_imports(ROOT, webtool.UI_NOT_BUNDLED) if m not in NOT_STDLIB]
     proc = subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(ROOT / "vendor" / "engine.zip"),
+        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip),
          str(ROOT / "wordlists" / "lexicon.bin"), "1" if break_snapshot else "0"],
         capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "WLC_ROOTS": json.dumps(roots),
                                                            "TZ": "America/New_York"})
@@ -154,9 +166,31 @@ def test_the_engine_starts_from_the_snapshot(manifest):
     for run in (first, second):
         assert run["held"] is True
         assert run["words"] > 100_000 and run["size"] == 15
-        assert run["cached"] == "/home/pyodide/engine/session.pyc"   # its bytecode alone: no source shipped
+        assert run["file"] == "/home/pyodide/engine.zip/engine/session.pyc"   # its bytecode alone: no source shipped
+        assert run["gcg"] == "/home/pyodide/engine.zip/engine/records/gcg.pyc"
+        assert run["path0"] == "/home/pyodide/engine.zip"
         assert run["tz"][0] in (5 * 3600, 4 * 3600)   # New York, not UTC
+        assert run["stash"] == "served" and "Stash" not in run["left"]   # the engine came with the snapshot
+        assert run["engine_modules"] >= 40 and run["mark"] is None
     assert first["random"] != second["random"]
+
+
+def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manifest, tmp_path):
+    """The snapshot's engine is handed out only when every module's file is the one it
+    was imported from: a patched engine.zip is imported from its files, all of it."""
+    result = _node_run(break_snapshot=False, engine_zip=_patched_engine_zip(tmp_path))
+    assert result["warnings"] == []
+    for run in result["runs"]:
+        assert run["stash"] == "stale" and "Stash" not in run["left"]
+        assert run["mark"] == "patched"
+        assert run["words"] > 100_000 and run["size"] == 15   # the rest of the engine, from its files
+
+
+def test_the_snapshot_holds_what_the_workers_import_as_they_start():
+    roots = ps.engine_roots(ROOT)
+    assert {"engine.session", "engine.worker_boundary", "engine.search.deal", "engine.session_expert"} <= set(roots)
+    assert "engine.club.face" not in roots   # the club page's: not downloaded by every game page
+    assert all(r == "engine" or r.startswith("engine.") for r in roots)
 
 
 def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
@@ -164,3 +198,4 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     assert result["warnings"] and "without its snapshot" in result["warnings"][0]
     run = result["runs"][0]
     assert run["held"] is False and run["words"] > 100_000
+    assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip

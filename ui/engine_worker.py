@@ -1,8 +1,8 @@
 """The engine worker: the one Pyodide interpreter of the page, in a Web Worker.
 
 index.html starts it as ``<script type="py" worker name="engine">`` with
-pyscript.toml, which unpacks vendor/engine.zip and the word list into its file
-system. It never touches ``document`` or ``window`` (so a plain static server
+pyscript.toml, whose Pyodide (vendor/pyodide/start.mjs) brings the engine (vendor/engine.zip,
+on sys.path) and writes the word list into its file system. It never touches ``document`` or ``window`` (so a plain static server
 with no cross-origin isolation headers will do). The MicroPython UI awaits
 ``workers["engine"]`` (resolved once this script has run) and calls the exported
 wrappers; every argument and result is a str or an int, so nothing but text
@@ -182,9 +182,9 @@ WORDS_EXPORTS = ["define"]
 # Helpers: when a game with an expert seat is open, up to HELPERS_MAX more interpreters
 # (one fewer than the device's cores) simulate the expert's rounds beside this one
 # (engine/search/deal.py). Each is a plain module worker started from here, after this
-# engine is ready and only for such a game: it loads the same Pyodide, engine zip and
-# word lists (the files this worker fetched, found in its Resource Timing entries: this
-# worker's own address is a blob) and talks by postMessage, text only. Where a helper
+# engine is ready and only for such a game: it loads the same Pyodide (start.mjs, which
+# brings the engine) and word list (the files this worker fetched, found in its Resource
+# Timing entries: this worker's own address is a blob) and talks by postMessage, text only. Where a helper
 # cannot start or fails, the expert simulates alone, as it always did.
 HELPERS_MAX = 3
 HELPER_JS = """
@@ -195,13 +195,10 @@ const say = (msg) => self.postMessage(JSON.stringify(msg));
 try {
   const t0 = performance.now();
   const get = (u) => fetch(u).then((r) => { if (!r.ok) throw new Error(u + ": HTTP " + r.status); return r.arrayBuffer(); });
-  const files = Promise.all([get(urls.zip), get(urls.lexicon)]);
-  const { loadPyodide } = await import(urls.loader);
+  const lexicon = get(urls.lexicon);
+  const { loadPyodide } = await import(urls.loader);  // with the engine's zip on sys.path
   const py = await loadPyodide({ indexURL: urls.pyodide.slice(0, urls.pyodide.lastIndexOf("/") + 1) });
-  const [zip, lexicon] = await files;
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
-  py.FS.writeFile("/home/pyodide/lexicon.bin", new Uint8Array(lexicon));
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  py.FS.writeFile("/home/pyodide/lexicon.bin", new Uint8Array(await lexicon));
   const sim = py.pyimport("engine.search.deal").helper("/home/pyodide/lexicon.bin", (text) => self.postMessage(text));
   const receive = sim.receive;
   self.onmessage = (e) => receive(e.data);
@@ -232,15 +229,14 @@ def _helper_urls():
     except AttributeError:   # not a browser
         return None
     urls = {}
-    for key, tail in (("pyodide", "/pyodide.mjs"), ("zip", "/engine.zip"), ("lexicon", "/lexicon.bin")):
+    for key, tail in (("pyodide", "/pyodide.mjs"), ("lexicon", "/lexicon.bin")):
         urls[key] = next((n for n in names if n.endswith(tail)), None)
         if urls[key] is None:
             return None
-    # The loader this worker was started with, when it is the one beside Pyodide (the
-    # quicker start from a snapshot, vendor/pyodide/start.mjs); else Pyodide's own.
-    beside = urls["pyodide"][:urls["pyodide"].rindex("/") + 1] + "start.mjs"
-    urls["loader"] = beside if beside in names else urls["pyodide"]
-    return urls
+    # The loader this worker was started with: the one beside Pyodide (vendor/pyodide/
+    # start.mjs: the snapshot, and the engine's zip).
+    urls["loader"] = urls["pyodide"][:urls["pyodide"].rindex("/") + 1] + "start.mjs"
+    return urls if urls["loader"] in names else None
 
 
 def _opened(answer):

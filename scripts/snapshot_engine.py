@@ -1,0 +1,99 @@
+"""The engine already imported in the workers' memory snapshot, handed out only when it is current.
+
+Run inside the Pyodide that setup snapshots (scripts/pyodide_snapshot.py), as the module
+``_wlc_engine_snapshot``, with engine.zip written where start.mjs writes it in the page
+(``ENGINE_ZIP``). ``stash`` imports from it the modules a worker imports as it starts,
+then takes every ``engine`` module out of ``sys.modules`` into a ``Stash``, a meta path
+finder first in ``sys.meta_path``. Restored in a page, the worker's first ``import
+engine...`` asks it:
+
+- it checks that the page's engine.zip has the same bytes (size and CRC-32) as the one the
+  snapshot imported;
+- if so, it puts back every module it holds into ``sys.modules`` (nothing is read or run:
+  the import costs nothing); modules it does not hold are imported from the zip as usual;
+- if not (an engine.zip newer than the snapshot: a host's caches mixing two deployments,
+  a test's patched engine), it drops them all and the engine is imported from the zip.
+
+Either way it then leaves ``sys.meta_path``. All or nothing, because the stashed modules
+refer to one another. Standard library only, and nothing imported at restore that the
+snapshot does not already hold.
+"""
+
+import sys
+import zipimport
+import zlib
+from importlib.machinery import ModuleSpec
+
+ENGINE_ZIP = "/home/pyodide/engine.zip"  # start.mjs's ENGINE_ZIP: on sys.path in the page
+
+
+def fingerprint(path):
+    """(size, CRC-32) of a file, or None when it is missing."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    return len(data), zlib.crc32(data)
+
+
+class _HandBack:
+    """Loader of a module already imported: creates nothing, runs nothing."""
+
+    def __init__(self, module):
+        self.module = module
+        self.spec_before = module.__spec__
+
+    def create_module(self, spec):
+        return self.module
+
+    def exec_module(self, module):
+        # importlib set the hand-back spec on it; it keeps the one it was imported with.
+        module.__spec__ = self.spec_before
+
+
+class Stash:
+    """The engine's modules as imported when the snapshot was made (see the module)."""
+
+    def __init__(self, modules, made_from):
+        self.modules = modules      # name -> module
+        self.made_from = made_from  # engine.zip's (size, CRC-32)
+        self.state = "held"         # then "served" or "stale"
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.modules:
+            return None
+        current = fingerprint(ENGINE_ZIP) == self.made_from
+        sys.meta_path.remove(self)  # asked once: what follows is the zip's business
+        module = self.modules.pop(name)
+        others, self.modules = self.modules, {}
+        if not current:
+            self.state = "stale"
+            return None
+        self.state = "served"
+        sys.modules.update(others)  # as they were when the snapshot was made
+        return ModuleSpec(name, _HandBack(module), is_package=hasattr(module, "__path__"))
+
+
+def stash(roots):
+    """Import ``roots`` (engine modules) from ENGINE_ZIP and stash every engine module;
+    returns their names."""
+    import importlib
+    sys.path.insert(0, ENGINE_ZIP)
+    try:
+        for name in roots:
+            importlib.import_module(name)
+    finally:
+        sys.path.remove(ENGINE_ZIP)
+    names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine."))
+    modules = {n: sys.modules.pop(n) for n in names}
+    for module in modules.values():
+        origin = getattr(module.__spec__, "origin", None) or ""
+        if not origin.startswith(ENGINE_ZIP + "/"):
+            raise RuntimeError(f"{module.__name__} was not imported from {ENGINE_ZIP}: {origin}")
+    # The page's zip is read afresh: its directory is not this one's.
+    for key in [k for k in sys.path_importer_cache if k.startswith(ENGINE_ZIP)]:
+        del sys.path_importer_cache[key]
+    zipimport._zip_directory_cache.pop(ENGINE_ZIP, None)
+    sys.meta_path.insert(0, Stash(modules, fingerprint(ENGINE_ZIP)))
+    return names
