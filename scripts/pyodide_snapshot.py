@@ -36,6 +36,7 @@ start.mjs starts Pyodide as before (from python_stdlib.zip). Standard library on
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -263,12 +264,22 @@ def project_imports(root: Path, scripts: tuple[str, ...]) -> list[str]:
     files = sorted((root / "engine").rglob("*.py")) + [root / s for s in scripts if (root / s).is_file()]
     names = set()
     for path in files:
-        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
-            if isinstance(node, ast.Import):
-                names.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module)
+        stat = path.stat()
+        names.update(_file_imports(str(path), stat.st_mtime_ns, stat.st_size))
     return sorted(n for n in names if n.split(".")[0] not in ("engine", "ui"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_imports(path: str, mtime_ns: int, size: int) -> frozenset:
+    """A file's absolute imports, kept while the file is unchanged: every bundle (each
+    request of the development server for a built file) asks for the snapshot's stamp."""
+    names = set()
+    for node in ast.walk(ast.parse(Path(path).read_bytes(), path)):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return frozenset(names)
 
 
 def engine_roots(root: Path) -> list[str]:

@@ -389,8 +389,8 @@ def bundle(root: Path = ROOT) -> bool:
 # --------------------------------------------------------------------------- serve
 
 
-BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME,
-                                                       *(f"pyodide/{made}" for made in pyodide_snapshot.MADE)))
+# (start.mjs: a worker asks for it before the snapshot it names, which bundle() remakes.)
+BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME, f"pyodide/{pyodide_snapshot.START}"))
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
