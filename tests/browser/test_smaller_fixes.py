@@ -73,7 +73,10 @@ def test_the_player_deciding_on_a_check_is_the_one_highlighted(browser, site_url
 
 
 def clock_color(page, seat: int) -> str:
-    return page.eval_on_selector(f"#scores .seat[data-seat='{seat}'] .clock", "e => getComputedStyle(e).color")
+    """Found and read in one step: a running clock's row is redrawn at every tick, and an
+    element found first and read after may be detached by then (its color reads "")."""
+    return page.evaluate("s => getComputedStyle(document.querySelector(s)).color",
+                         f"#scores .seat[data-seat='{seat}'] .clock")
 
 
 def test_a_one_minute_clock_reads_well_and_turns_red_only_when_low(browser, site_url):
