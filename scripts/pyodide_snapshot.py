@@ -47,6 +47,7 @@ import zipfile
 from pathlib import Path
 
 import pyodide_bytecode
+import snapshot_engine
 
 SNAPSHOT = "python_snapshot.bin"  # not .gz: some hosts would add Content-Encoding to it
 LAZY = "python_stdlib_lazy.zip"
@@ -63,8 +64,7 @@ PREIMPORT = ("html", "html.entities")
 # import engine.search.deal as they start). Not the club's and table's pages' own modules:
 # every visitor of the game page would download them (they import them from the zip).
 GAME_WORKER = "ui/engine_worker.py"
-ENGINE_STASH = Path(__file__).resolve().parent / "snapshot_engine.py"
-ENGINE_ZIP_PATH = "/home/pyodide/engine.zip"  # snapshot_engine.ENGINE_ZIP, start.mjs's ENGINE_ZIP
+ENGINE_STASH = Path(snapshot_engine.__file__)  # run inside the Pyodide snapshotted, from its source
 ENGINE_LATER = ("engine.search.deal", "engine.session_expert")
 NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
 # Kept in the lazy zip although nothing imports them yet: modules plain Python code may
@@ -172,7 +172,7 @@ def _wlc_preimport():
 _wlc_preimport()
 """
 
-# Run by the Pyodide snapshotted, once engine.zip is unpacked: scripts/snapshot_engine.py
+# Run by the Pyodide snapshotted, once engine.zip is written: scripts/snapshot_engine.py
 # as the module _wlc_engine_snapshot, which imports and stashes the engine.
 _ENGINE = r"""
 def _wlc_engine():
@@ -314,7 +314,7 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
     roots = project_imports(root, scripts)
     spec = {
         "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
-        "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": ENGINE_ZIP_PATH,
+        "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": snapshot_engine.ENGINE_ZIP,
         "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
         "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),
         "exclude": list(EXCLUDED), "codecs": list(CODECS), "lock": _lock(pyodide_dir), "snapshot": SNAPSHOT, "lazy": LAZY,
@@ -331,7 +331,7 @@ def start_module(lock: dict, with_snapshot: bool) -> str:
     """start.mjs: the template with its constants."""
     text = TEMPLATE.read_text()
     for mark, value in (("LOCK", lock), ("SNAPSHOT", SNAPSHOT if with_snapshot else None),
-                        ("LAZY_STDLIB", LAZY if with_snapshot else None)):
+                        ("LAZY_STDLIB", LAZY if with_snapshot else None), ("ENGINE_ZIP", snapshot_engine.ENGINE_ZIP)):
         text = text.replace(f"/*@{mark}@*/null", json.dumps(value, separators=(",", ":")))
     return text
 

@@ -33,7 +33,7 @@ const LAZY_STDLIB = /*@LAZY_STDLIB@*/null;
 const FORMAT = [0x53434c57, 1];  // "WLCS", version
 
 const ENGINE = "../engine.zip";
-const ENGINE_ZIP = "/home/pyodide/engine.zip";  // scripts/snapshot_engine.py's ENGINE_ZIP
+const ENGINE_ZIP = /*@ENGINE_ZIP@*/null;  // scripts/snapshot_engine.py's ENGINE_ZIP
 
 const url = (name) => new URL(name, import.meta.url).href;
 const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
@@ -78,10 +78,7 @@ async function withEngine(py) {
   engineResponse = null;
   if (!response.ok) throw new Error("the engine (" + ENGINE + "): HTTP " + response.status);
   py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
-  py.runPython(`import sys
-while ${JSON.stringify(ENGINE_ZIP)} in sys.path: sys.path.remove(${JSON.stringify(ENGINE_ZIP)})
-sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})
-sys.path_importer_cache.pop(${JSON.stringify(ENGINE_ZIP)}, None)`);
+  py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
   return py;
 }
 
