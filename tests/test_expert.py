@@ -192,6 +192,34 @@ def test_a_simulated_turn_is_valued_by_the_leave_before_the_draw():
         spread + leave_value("S?", rules) - leave_value(game.rack(1), rules))
 
 
+def test_the_expert_plays_two_wild_tiles_where_hard_plays_one(monkeypatch):
+    """Hard plays at most one tile as a blank (its search stays fast) and so misses
+    WRECKAGE with both Z's wild (one swapped back from the board) in this III
+    position: 102 against its 72.1. The expert's candidates allow two, and with
+    fewer rounds than a switch needs it plays the best of them. When its share of
+    the budget cuts the wider search short, hard's own search follows: the
+    candidates are never worse than hard's."""
+    from engine.search import expert as expert_mod
+    from engine.search.ai import Player
+    from engine.notation import format_move
+    from engine.search.movegen import Budget
+    cgp = next(x for x in (ROOT / "bench" / "positions" / "iii.txt").read_text().splitlines()
+               if " EEGKRUWZ/" in x)
+    game = game_from("iii", cgp)
+    board, rack = game.board, str(game.active_rack)
+    hard = Player(game.rules, LEX, "hard")
+    hard_text = format_move(board, hard.choose(board, rack, game.bag_count))
+    cands, incumbent = Expert(game.rules, LEX).candidates(game)
+    top = cands[incumbent]
+    assert incumbent == 0 and top.text.endswith("WREc[Z]Ka[Z]GE") and top.equity == pytest.approx(102.0)
+    assert hard_text not in {c.text for c in cands[:2]} and "l[Z]EGWORK" in hard_text
+    assert computer_action(game, "expert", iterations=expert_mod.SWITCH_ROUNDS - 1) == top.text
+
+    monkeypatch.setattr(expert_mod, "WIDE_SHARE", 0.0)     # the wider search is cut at once
+    cut, incumbent = Expert(game.rules, LEX).candidates(game, Budget(ms=60_000))
+    assert cut[incumbent].text == hard_text
+
+
 def test_fewer_rounds_than_the_switch_needs_keep_the_hard_choice():
     """Two or three worlds give a standard error that means nothing: however far a
     candidate leads over them, the hard player's choice stands until

@@ -7,7 +7,8 @@ Levels share one generator; they differ in what they look at and what they keep:
   exchanges when the best play is poor and the bag allows; passes only when
   nothing else is possible. When no play keeps to the cap (a rack of only
   blanks), every level searches again with more blanks allowed (``_more_blanks``).
-- **expert** (engine/search/expert.py): simulation on top of hard; as a ``Player`` it is hard.
+- **expert** (engine/search/expert.py): hard's valuation over a wider search (two tiles
+  played as blanks), then simulation; as a ``Player`` it is hard.
 - **greedy**: the highest score, leave ignored (the baseline for strength tests).
 - **medium**: plays of at most 6 letters (min. length + 2 where that is more) using at most 5 tiles, score plus half the
   leave; no swaps or pick-offs. It misses long words a person would also miss.
