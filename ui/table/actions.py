@@ -32,6 +32,7 @@ class Page(Drawing, Games):
         self.prev = {}
         self.sk = {"layout": None, "keys": None, "seats": 0}
         self.board_memo = (None, {})
+        self.known = None   # the game in progress as stored when this tab last wrote or read it
         self.s = {"screen": "loading", "cur": None, "view": None, "layout": None, "readonly": False, "link": None,
                   "placed": [], "pre": [], "cursor": "H8", "dir": "across", "mode": "", "preview": None,
                   "pseq": 0, "tapped": "", "typed": "", "ask": "", "msg": "", "err": "", "out": None, "kept": []}
@@ -73,15 +74,28 @@ class Page(Drawing, Games):
     def write(self, key, text):
         try:
             self.storage.setItem(key, text)
+            if key == saved.KEY:
+                self.known = text
             return True
         except Exception as exc:
             self.say(self.s["msg"], "This browser did not keep the table game (" + str(exc)[:80]
                      + "). You can play on; it is lost on a reload.")
             return False
 
-    def save(self):
-        if self.s["cur"] is not None and not self.s["readonly"]:
-            self.write(saved.KEY, saved.dump(self.s["cur"]))
+    def save(self, mine=False):
+        """Store the game in progress. False, writing nothing, when another tab
+        stored a game here since this tab last wrote or read it (its storage event
+        not yet handled): writing would take back that tab's entry. ``mine``: this
+        tab takes the slot on purpose (a new game, one reopened; the one stored
+        was kept in Table games first)."""
+        if self.s["cur"] is None or self.s["readonly"]:
+            return True
+        if not mine and self.known is not None:
+            now = self.read(saved.KEY)
+            if now and now != self.known:
+                return False
+        self.write(saved.KEY, saved.dump(self.s["cur"]))
+        return True
 
     async def show(self, reply):
         """Show an engine view; the board's layout follows its rules."""
@@ -211,7 +225,9 @@ class Page(Drawing, Games):
         cur["state"] = saved.state_of(reply)
         await self.show(reply)
         chessclock.sync(cur["clock"], reply["to_move"], reply["phase"] in LIVE, now)
-        self.save()
+        if not self.save():
+            await self.follow(True)
+            return
         if reply.get("phase") == "over":
             self.keep_current()
         self.say(reply.get("message") or "")
@@ -230,7 +246,8 @@ class Page(Drawing, Games):
             return
         nxt = chessclock.next_seat(seat, len(v["names"]), v.get("timed_out", []))
         chessclock.done(cur["clock"], self.now(), nxt)
-        self.save()
+        if not self.save():
+            asyncio.create_task(self.follow(True))
         self.render()
 
     def space(self):
@@ -279,7 +296,9 @@ class Page(Drawing, Games):
         elif act == "pause":
             c = s["cur"]["clock"]
             (chessclock.resume if c["paused"] else chessclock.pause)(c, self.now())
-            self.save()
+            if not self.save():
+                await self.follow(True)
+                return
             self.render()
         elif act == "ask_cancel":
             s["ask"] = ""

@@ -36,8 +36,10 @@ class Games:
         if h.startswith("#g4."):
             await self.open_link(h[1:])
             return
-        cur, problem = saved.load(self.read(saved.KEY))
+        text = self.read(saved.KEY)
+        cur, problem = saved.load(text)
         if cur is not None:
+            self.known = text
             reply = await self.call("table_state", json.dumps(cur["state"]))
             if "error" in reply:
                 problem = "the table game saved here cannot be replayed: " + reply["error"]
@@ -84,19 +86,40 @@ class Games:
             return
         await self.take_on(saved.state_of(reply), reply)
 
-    async def follow(self):
-        """Another tab of this page changed the game in progress: show it as it is now."""
+    async def follow(self, refused=False):
+        """Another tab of this page stored a game in progress: show it as it is now
+        (this tab's own game, when another took its place, goes into Table games).
+        ``refused``: this tab's last entry or clock press came after that tab's and
+        was not kept."""
         if self.s["readonly"] or self.s["cur"] is None:
             return
-        stored, _ = saved.load(self.read(saved.KEY))
-        if stored is None or stored["id"] != self.s["cur"]["id"] or stored == self.s["cur"]:
+        text = self.read(saved.KEY)
+        stored, _ = saved.load(text)
+        if stored is None or stored == self.s["cur"]:
+            if text:
+                self.known = text
+            if refused:          # unreadable, or the same after all: this tab's entry stands
+                self.save(True)
+                self.render()
             return
         reply = await self.call("table_state", json.dumps(stored["state"]))
-        if "error" not in reply:
-            self.s["cur"] = stored
-            await self.show(reply)
+        if "error" in reply:
+            return
+        other = stored["id"] != self.s["cur"]["id"]
+        if other:
+            self.keep_current()
+        self.known = text
+        self.s["cur"] = stored
+        await self.show(reply)
+        chessclock.sync(stored["clock"], reply["to_move"], reply["phase"] in LIVE, self.now())
+        if other:
+            self.say("Another tab began or opened this game; the one you had is kept in Table games.")
+        elif refused:
+            self.say("", "Another tab entered a turn first; here is the game as it stands. "
+                     "What you did last was not kept: do it again if it still stands.")
+        else:
             self.say("Updated from another tab.")
-            self.render()
+        self.render()
 
     async def keep_stored(self):
         """The game in progress saved here (shown or not: a link may be on screen)
@@ -127,7 +150,7 @@ class Games:
             self.window.history.replaceState(None, "", str(self.window.location.pathname))
         await self.show(reply)
         chessclock.sync(self.s["cur"]["clock"], reply["to_move"], reply["phase"] in LIVE, stamp)
-        self.save()
+        self.save(True)
         self.s["screen"] = "game"
         self.say("Keep score here: tap a square, choose letters, Confirm." + (
             " Press " + reply["names"][reply["to_move"]] + "'s clock to start it." if reply.get("clock") else ""))
@@ -150,7 +173,7 @@ class Games:
         self.s["readonly"], self.s["link"] = False, None
         await self.show(reply)
         chessclock.sync(self.s["cur"]["clock"], reply["to_move"], reply["phase"] in LIVE, self.now())
-        self.save()
+        self.save(True)
         self.s["screen"] = "game"
         self.say("Opened: " + ", ".join(reply["names"]) + ".")
         self.render()
@@ -161,6 +184,7 @@ class Games:
             self.keep_current()
             try:
                 self.storage.removeItem(saved.KEY)
+                self.known = None
             except Exception:  # storage blocked: nothing was kept anyway
                 pass
         self.s.update({"cur": None, "view": None, "readonly": False, "link": None, "screen": "start", "ask": ""})
