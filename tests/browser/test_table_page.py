@@ -3,7 +3,7 @@ use it: a game entered by taps on the board and the letter pad and by typing, a
 challenge lost and one upheld, an exchange, refusals in the players' words, the
 chess clock (Done, the space bar, time's up), a reload that loses nothing, undo with
 the others' agreement, the end with the tiles left, a shared link opened read-only,
-and a 21x21 game (III) with Zoom. Every score shown is the engine's own
+a 21x21 game (III) with Zoom, and three players choosing who challenges. Every score shown is the engine's own
 (engine/table/face.py run natively on the same entries). Screenshots at 360x640 and
 1280x800 go to /tmp/shots/table-*.png."""
 
@@ -297,4 +297,39 @@ def test_a_word_lovers_iii_game_on_the_big_board_and_times_up(browser, site_url)
         final = [int(x) for x in page.eval_on_selector_all(".tb-final", "els => els.map(e => e.dataset.score)")]
         assert final == native(face.table_end, json.dumps(state), left)["scores"] == [want, 0]   # on time: no adjustment
         shot(page, "phone-iii-end")
+        assert errors == []
+
+
+def test_three_players_choose_who_challenges(browser, site_url):
+    """With three players the page asks who challenges, offering everyone but the
+    player whose play it is; the entry names the challenger, and the engine's scores
+    and turn follow from it (a phony challenged off; a good word challenged in vain)."""
+    with kit.own_page(browser, viewport=PHONE) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, ["Ann", "Bob", "Cy"])
+        type_entry(page, "8H ZEBRAS")
+        confirm(page, 1)
+        type_entry(page, "I8 EQ")                       # Bob's phony
+        confirm(page, 2)
+        page.click("#tb-challenge")
+        asked = page.eval_on_selector_all("[data-act='challenge_by']", "els => els.map(e => e.textContent)")
+        assert page.inner_text("#tb-ask-q") == "Who challenges?" and asked == ["Ann", "Cy"]
+        page.click("[data-act='challenge_by'][data-seat='2']")
+        wait_entries(page, 3)
+        state = saved(page)["state"]
+        assert state["actions"][-1].startswith("challenge 3")
+        view = native(face.table_state, json.dumps(state))
+        assert "Challenge upheld" in said(page) and scores(page) == view["scores"] and view["scores"][1] == 0
+        assert view["to_move"] == 2                       # Bob's turn is over: Cy plays next
+        # Cy plays a good word; Ann challenges it and loses her turn
+        type_entry(page, "I7 HE")
+        confirm(page, 4)
+        page.click("#tb-challenge")
+        assert page.eval_on_selector_all("[data-act='challenge_by']",
+                                         "els => els.map(e => e.textContent)") == ["Ann", "Bob"]
+        page.click("[data-act='challenge_by'][data-seat='0']")
+        wait_entries(page, 5)
+        view = native(face.table_state, json.dumps(saved(page)["state"]))
+        assert "Challenge failed" in said(page) and scores(page) == view["scores"]
+        assert view["to_move"] == 1                       # Ann's turn is lost: Bob plays
         assert errors == []
