@@ -431,10 +431,21 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """Quiet when a browser drops a connection (a page closed, or reloaded, while a
+    file was still being sent): that is the browser's right, not a fault. Any other
+    error is printed as before."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(root: Path = ROOT, port: int = 0, verbose: bool = False, rebuild: bool = True) -> ThreadingHTTPServer:
     """A static server on 127.0.0.1 (port 0 = a free one); call serve_forever()."""
     handler = type("Handler", (SiteHandler,), {"verbose": verbose, "rebuild": rebuild})
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    server = SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     return server
 
