@@ -29,7 +29,7 @@ import sys, time
 def run(root, preset, positions, budget_ms):
     sys.path.insert(0, root)
     from engine.computer import computer_action
-    from engine.expert import Expert
+    from engine.search.expert import Expert
     from engine.game import Game
     from engine.lexicon import Lexicon
     from engine.notation import Position, format_cgp, parse_cgp
@@ -117,10 +117,13 @@ async function startPyodide() {
   const t0 = performance.now();
   const py = await loadPyodide({ indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep });
   const loadMs = performance.now() - t0;
-  const copy = (from, to, keep) => {
+  const copy = (from, to, keep) => {   // with its subfolders (the engine's packages)
     py.FS.mkdirTree(to);
-    for (const name of fs.readdirSync(from)) {
-      if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(from, name)));
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const name = entry.name;
+      if (entry.isDirectory()) {
+        if (name !== "__pycache__") copy(path.join(from, name), `${to}/${name}`, keep);
+      } else if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(from, name)));
     }
   };
   copy(path.join(ROOT, "engine"), "/bench-root/engine", (n) => n.endsWith(".py"));
