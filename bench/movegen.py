@@ -386,9 +386,13 @@ print(json.dumps({"s": time.perf_counter() - t0, "plays": len(out["moves"]), "co
 """
 
 
-def peak_rss_mb() -> int:
-    """This process's peak resident memory so far (Linux reports KiB, macOS bytes)."""
-    import resource
+def peak_rss_mb() -> int | None:
+    """This process's peak resident memory so far (Linux reports KiB, macOS bytes);
+    None where there is no such measure (Pyodide: bench/pyodide_node.mjs)."""
+    try:
+        import resource
+    except ImportError:
+        return None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1 << 20 if sys.platform == "darwin" else 1 << 10))
 

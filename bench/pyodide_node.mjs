@@ -49,7 +49,7 @@ function median(xs) {
 }
 
 function movegenArgs(preset, limit, jsonPath) {
-  const args = ["--only-hard", "--presets", preset, "--json", jsonPath];
+  const args = ["--only-hard", "--memory-runs", "0", "--presets", preset, "--json", jsonPath];
   if (limit) args.push("--limit", String(limit));
   return args;
 }
@@ -64,10 +64,13 @@ function runNative(opts, preset) {
   return report;
 }
 
-function copyTree(py, from, to, keep) {
+function copyTree(py, from, to, keep) {   // with its subfolders (the engine's packages)
   py.FS.mkdirTree(to);
-  for (const name of fs.readdirSync(from)) {
-    if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(from, name)));
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (name !== "__pycache__") copyTree(py, path.join(from, name), `${to}/${name}`, keep);
+    } else if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(from, name)));
   }
 }
 

@@ -54,13 +54,16 @@ import path from "node:path";
 const [root, argsJson] = process.argv.slice(1);
 const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + path.sep });
-function copy(from, to, keep) {
+function copy(from, to, keep, deep = false) {   // deep: with subfolders (the engine's packages)
   py.FS.mkdirTree(to);
-  for (const name of fs.readdirSync(path.join(root, from))) {
-    if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(root, from, name)));
+  for (const entry of fs.readdirSync(path.join(root, from), { withFileTypes: true })) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (deep && name !== "__pycache__") copy(`${from}/${name}`, `${to}/${name}`, keep, deep);
+    } else if (keep(name)) py.FS.writeFile(`${to}/${name}`, fs.readFileSync(path.join(root, from, name)));
   }
 }
-copy("engine", "/r/engine", (n) => n.endsWith(".py"));
+copy("engine", "/r/engine", (n) => n.endsWith(".py"), true);
 copy("wordlists", "/r/wordlists", (n) => n === "lexicon.bin");
 copy("bench", "/r/bench", (n) => n === "review.py");
 copy("bench/records", "/r/bench/records", (n) => n.endsWith(".gcg"));
