@@ -97,6 +97,10 @@ def cmd_selfplay(args):
         raise UsageError("--players names 1 to 4 levels")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.expert_rounds is not None and args.expert_rounds < 1:
+        raise UsageError("--expert-rounds must be at least 1")
+    if args.expert_ms is not None and not 0 < args.expert_ms < 1e7:
+        raise UsageError("--expert-ms must be more than 0")
     lexicon = _lexicon(args.lexicon)
     start = None
     if args.start is not None:
@@ -106,7 +110,8 @@ def cmd_selfplay(args):
             start = Game(rules, f"{args.seed}-0", len(levels), lexicon=lexicon, start=args.start).start
         except StartError as exc:
             raise UsageError(f"cannot play on from that position: {exc}") from None
-    return summary(rules, args.games, args.seed, levels, lexicon, start=start)
+    return summary(rules, args.games, args.seed, levels, lexicon, start=start,
+                   expert_ms=args.expert_ms, expert_iterations=args.expert_rounds)
 
 
 def cmd_gcg(args):
@@ -182,6 +187,10 @@ def main(argv=None) -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--players", default="hard,greedy", help="levels: easy, medium, hard, expert, greedy")
     p.add_argument("--start", help="a CGP position every game plays on from (one rack per player)")
+    p.add_argument("--expert-rounds", type=int, help="rounds of simulation per expert move (default 8; "
+                   "repeatable games)")
+    p.add_argument("--expert-ms", type=float, help="the expert's time per move in ms, as the page gives it "
+                   "3000 (games then depend on the machine)")
     p.add_argument("--lexicon")
     p.set_defaults(func=cmd_selfplay)
     p = sub.add_parser("gcg", help="replay a GCG record: one JSON line per turn, then the final scores")

@@ -38,9 +38,11 @@ def play_game(rules, seed, levels, lexicon, timings=None, max_turns=400, start=N
     return game
 
 
-def summary(rules, games, seed, levels, lexicon, start=None) -> dict:
+def summary(rules, games, seed, levels, lexicon, start=None, *, expert_ms: float | None = None,
+            expert_iterations: int | None = None) -> dict:
     """Games of ``levels`` against each other, seats alternating; from ``start`` (CGP)
-    every game plays on from that position with a bag of its own seed."""
+    every game plays on from that position with a bag of its own seed. ``expert_ms``,
+    ``expert_iterations``: the expert's bound (``play_game``)."""
     wins = [0.0] * len(levels)
     scores = [[] for _ in levels]
     ppts = [[] for _ in levels]
@@ -52,7 +54,8 @@ def summary(rules, games, seed, levels, lexicon, start=None) -> dict:
         if i % 2:
             order = order[1:] + order[:1]
         seat_levels = [levels[k] for k in order]
-        g = play_game(rules, f"{seed}-{i}", seat_levels, lexicon, timings, start=start)
+        g = play_game(rules, f"{seed}-{i}", seat_levels, lexicon, timings, start=start,
+                      expert_ms=expert_ms, expert_iterations=expert_iterations)
         top = max(g.scores)
         winners = [k for k in range(len(levels)) if g.scores[k] == top]
         for seat, k in enumerate(order):
@@ -72,4 +75,8 @@ def summary(rules, games, seed, levels, lexicon, start=None) -> dict:
     }
     if start is not None:
         out["start"] = start
+    if "expert" in levels:   # its bound, as Expert.choose reads it
+        from .search.expert import DEFAULT_ITERATIONS
+        rounds = expert_iterations if expert_iterations is not None or expert_ms is not None else DEFAULT_ITERATIONS
+        out["expert"] = {"ms": expert_ms, "rounds": rounds}
     return out

@@ -272,3 +272,22 @@ def test_the_line_memo_gives_the_same_simulation(preset, monkeypatch):
         runs.append([(c.text, c.values) for c in cands])
     assert runs[0] == runs[1]
     assert all(len(values) == 2 for _, values in runs[0])
+
+
+def test_selfplay_from_the_command_line_bounds_the_expert():
+    """``selfplay --expert-rounds`` fixes the expert's rounds (repeatable games) and
+    the summary says its bound; a bound that makes no sense is one clear line, exit 2."""
+    import json
+    import subprocess
+    import sys
+    base = [sys.executable, "-m", "engine", "selfplay", "--rules", "classic", "--players", "expert,greedy"]
+    runs = [subprocess.run(base + ["--expert-rounds", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+            for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    out = json.loads(runs[0].stdout)
+    assert out["expert"] == {"ms": None, "rounds": 1} and out["games"] == 1
+    assert json.loads(runs[1].stdout)["mean_score"] == out["mean_score"]
+    for bad, said in ((["--expert-rounds", "0"], "--expert-rounds must be at least 1"),
+                      (["--expert-ms", "-5"], "--expert-ms must be more than 0")):
+        r = subprocess.run(base + bad, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
