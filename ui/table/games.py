@@ -113,10 +113,9 @@ class Games:
         await self.show(reply)
         chessclock.sync(stored["clock"], reply["to_move"], reply["phase"] in LIVE, self.now())
         if other:
-            self.say("Another tab began or opened this game; the one you had is kept in Table games.")
+            self.say("Another tab opened a game; yours is kept in Table games.")
         elif refused:
-            self.say("", "Another tab entered a turn first; here is the game as it stands. "
-                     "What you did last was not kept: do it again if it still stands.")
+            self.say("", "Another tab entered a turn first; yours was not kept.")
         else:
             self.say("Updated from another tab.")
         self.render()
