@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .search.ai import HARD_MAX_BLANKS
 from .computer import PAGE_BUDGET_MS, active_rack, choose_move, computer_action
-from .search.movegen import AllPlays, Budget, MoveGenerator, TopN
+from .search.movegen import AllPlays, Budget, MoveGenerator, TopN, best_first
 from .moves import Play
 from .notation import format_move, parse_cgp, parse_move
 from .rules import Rules
@@ -83,12 +83,7 @@ def _search(rules, lexicon, board, rack, top, budget):
         rec = recorder()
         found += MoveGenerator(rules, lexicon).generate(board, rack, rec, budget)
         complete = rec.complete
-    best, seen = [], set()
-    for c in sorted(found, key=lambda c: -c.equity):
-        key = (c.tiles, c.pre)
-        if key not in seen:
-            seen.add(key)
-            best.append(c)
+    best = best_first(found)
     cut = top or (budget.plays if budget is not None and not complete else None)
     return (best[:cut] if cut else best), complete
 

@@ -82,7 +82,7 @@ from dataclasses import dataclass, field
 
 from .ai import Player, best_keep, choose_trade, leave_value
 from .endgame import known_racks, search as endgame_search
-from .movegen import Budget, MoveGenerator, TopN
+from .movegen import Budget, MoveGenerator, TopN, best_first
 from ..moves import Exchange, Pass
 from ..notation import format_move
 from ..tiles import rack_value
@@ -257,10 +257,7 @@ class Expert:
         if top.complete:
             return wide
         plays = self.hard.gen.generate(board, rack, TopN(CANDIDATES, value), budget)
-        seen = {_key(c) for c in plays}
-        plays += [c for c in wide if _key(c) not in seen]
-        plays.sort(key=lambda c: -c.equity)     # stable: ties keep hard's order
-        return plays[:CANDIDATES]
+        return best_first(plays + wide)[:CANDIDATES]     # ties keep hard's order
 
     # ------------------------------------------------------------------ simulation
     def tally(self, plan: "Plan") -> Tally:
@@ -381,11 +378,6 @@ class Expert:
         diffs = [a - b for a, b in zip(best.values[:n], inc.values[:n])]
         mean, se = mean_se(diffs)
         return best if mean > SWITCH_Z * se else inc
-
-
-def _key(cand) -> tuple:
-    """What makes two generated plays the same play."""
-    return tuple(cand.tiles), tuple(cand.pre), cand.across
 
 
 # ---------------------------------------------------------------------- worlds

@@ -45,7 +45,7 @@ from ..words import game_words
 # linegen.MAX_LEFT_PARTS): reused by the variants that share a rack.
 LEFT_TABLES_KEPT = 4
 
-__all__ = ["AllPlays", "Budget", "Candidate", "MoveGenerator", "TopN", "swap_order", "swapped"]
+__all__ = ["AllPlays", "Budget", "Candidate", "MoveGenerator", "TopN", "best_first", "swap_order", "swapped"]
 
 
 # ----------------------------------------------------------------- budget
@@ -121,6 +121,18 @@ class TopN:
 
     def result(self):
         return [c for _, _, c in sorted(self.heap, reverse=True)]
+
+
+def best_first(found) -> list[Candidate]:
+    """Plays from several generations merged: best equity first (ties keep the
+    order found), each play once (by its tiles and special moves)."""
+    best, seen = [], set()
+    for c in sorted(found, key=lambda c: -c.equity):
+        key = (c.tiles, c.pre)
+        if key not in seen:
+            seen.add(key)
+            best.append(c)
+    return best
 
 
 # ----------------------------------------------------------------- swaps
