@@ -23,7 +23,7 @@ TOP = {
     "index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
     "docs/rules.html", "docs/how-to-play.html", "docs/notation.html",  # the pages (made by rules_page.py)
     "docs/embedding.html", "docs/hosting.html",
-    "ui/style.css", "ui/main.py", "ui/engine_worker.py",
+    "ui/style.css", "ui/main.py", "ui/engine_worker.py", "ui/kit.js",   # kit.js: the pages' shared JavaScript
     "vendor/engine.zip", "vendor/ui.tgz", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
     "licenses/wordnet.txt",

@@ -17,7 +17,7 @@ from pyscript.ffi import create_proxy
 from ui import state, store
 from ui.board.drag import Dragger
 from ui.board import phone
-from ui.boot import effects, events, firstpaint
+from ui.boot import effects, events, firstpaint, kit
 from ui.boot.page import Page
 from ui.game import clock, standin
 from ui.links import bylink, embed, tabs
@@ -33,7 +33,6 @@ state.HANDLERS.update(clock.HANDLERS)  # the players' clocks
 state.HANDLERS.update(standin.HANDLERS)  # when the computer cannot move
 state.HANDLERS.update(tabs.HANDLERS)  # the same game changed in another tab
 
-ENGINE_TIMEOUT_S = 180
 PAGE = Page(window, document)
 PAGE.run_effects = lambda: effects.pump(PAGE)
 PAGE.drag = Dragger(document, window, PAGE.dispatch)
@@ -73,31 +72,15 @@ async def first_state():
     return s
 
 
-def on(region_id, kind, handler):
-    proxy = create_proxy(handler)
-    PAGE.proxies.append(proxy)
-    if region_id == "window":
-        target = document.defaultView  # the page's window as a DOM object (addEventListener keeps its this)
-    else:
-        target = document if region_id == "document" else document.getElementById(region_id)
-    target.addEventListener(kind, proxy)
-
-
-async def _engine_worker():
-    return await workers["engine"]  # a JS promise: wait_for needs a coroutine
+on = kit.Events(document, create_proxy, PAGE.proxies).on  # on(an element's id, "document" or "window", kind, handler)
 
 
 async def get_engine():
     """(the engine worker, "") once it is up, or (None, why not)."""
-    try:
-        eng = await asyncio.wait_for(_engine_worker(), ENGINE_TIMEOUT_S)
-        status = json.loads(await eng.status())
-    except Exception as exc:
-        return None, "The game engine could not start (" + str(exc)[:100] + "). Reload the page to try again."
-    document.body.dataset.engineBoot = "import %s ms, word list %s ms" % (status.get("import_ms"), status.get("ms"))
-    if status.get("state") != "ready":
-        return None, "The game engine could not start: " + status.get("error", "unknown error") + "."
-    return eng, ""
+    eng, status, error = await kit.engine(workers, "engine")
+    if status:
+        document.body.dataset.engineBoot = "import %s ms, word list %s ms" % (status.get("import_ms"), status.get("ms"))
+    return eng, error
 
 
 async def engine_ready(eng, error):

@@ -312,6 +312,7 @@ def test_three_players_choose_who_challenges(browser, site_url):
         type_entry(page, "I8 EQ")                       # Bob's phony
         confirm(page, 2)
         page.click("#tb-challenge")
+        page.wait_for_selector("[data-act='challenge_by']", timeout=T)   # the click's action runs as a task
         asked = page.eval_on_selector_all("[data-act='challenge_by']", "els => els.map(e => e.textContent)")
         assert page.inner_text("#tb-ask-q") == "Who challenges?" and asked == ["Ann", "Cy"]
         page.click("[data-act='challenge_by'][data-seat='2']")
@@ -325,6 +326,7 @@ def test_three_players_choose_who_challenges(browser, site_url):
         type_entry(page, "I7 HE")
         confirm(page, 4)
         page.click("#tb-challenge")
+        page.wait_for_selector("[data-act='challenge_by']", timeout=T)
         assert page.eval_on_selector_all("[data-act='challenge_by']",
                                          "els => els.map(e => e.textContent)") == ["Ann", "Bob"]
         page.click("[data-act='challenge_by'][data-seat='0']")

@@ -1,10 +1,13 @@
 """ui/club/state.py and ui/club/view.py: the players' ranking by PPT, games kept on
 this device, which of them are a tournament's pairings, typed figures, and HTML
-that shows names as text (CPython and MicroPython)."""
+that shows names as text; ui/store/club.py, the tournament kept (CPython and MicroPython)."""
 
 import json
 
+import ui_fixtures as fx
+from ui import store
 from ui.club import state, view
+from ui.store import club
 
 
 def seat(name, kind="human", score=0, points=0, turns=0, best=0, won=False, tied=False):
@@ -42,13 +45,15 @@ def test_ranking_is_sorted_by_ppt_and_filtered_by_rule_family():
 def test_stored_games_come_from_past_games_the_saved_game_and_games_by_link_once_each():
     spec = {"rules": "classic", "seed": "s~1.1", "seats": [{"name": "Ann", "kind": "human"},
                                                           {"name": "Bob", "kind": "human"}], "actions": ["8H AT"]}
-    past = json.dumps({"v": 1, "games": [dict(spec, id="g1", date="d", summary={"over": True})]})
-    saved = json.dumps({"v": 1, "spec": spec, "snap": {"phase": "over"}})
+    past = json.dumps({"v": 1, "games": [dict(spec, id="g1", date="d", summary={"over": True}, record="#a record")]})
+    saved = store.dump_game(spec, fx.snap(phase="over"), fx.layout())   # the past game again: counted once
     other = dict(spec, seed="x")
-    bylink = json.dumps({"v": 1, "games": [{"id": "K1", "spec": other, "over": False, "updated": "u"}]})
+    bylink = json.dumps({"v": 1, "games": [{"id": "K1", "spec": other, "me": 0, "over": False, "updated": "u"}]})
     got = state.stored_games(past, saved, bylink)
     assert [(g["spec"]["seed"], g["over"]) for g in got] == [("s~1.1", True), ("x", False)]
-    assert state.stored_games("not json", "", None) == []
+    assert "record" not in got[0]["spec"] and got[0]["id"] == "g1" and got[1]["date"] == "u"
+    assert [g["id"] for g in state.stored_games("", saved, "")] == ["saved"]
+    assert state.stored_games("not json", "{", None) == []
 
 
 def test_a_finished_game_started_from_an_unplayed_pairing_is_found():
@@ -81,9 +86,10 @@ def test_typed_figures_are_whole_numbers():
 def test_players_typed_one_a_line_or_with_commas_and_the_saved_form():
     assert state.parse_players(" Ann \n\nBob,  Cy  Lee ") == ["Ann", "Bob", "Cy Lee"]
     t = {"name": "x"}
-    assert state.load(state.dump(t)) == (t, "")
-    assert state.load("{") == (None, "the saved tournament could not be read")
-    assert state.load("") == (None, "")
+    assert club.load(club.dump(t)) == (t, "")
+    assert club.load("{") == (None, "the saved tournament could not be read")
+    assert club.load(json.dumps({"v": 2, "t": t})) == (None, "the saved tournament is from another version")
+    assert club.load("") == (None, "")
 
 
 def test_names_with_markup_are_text_in_every_view():

@@ -133,8 +133,8 @@ def test_a_failed_import_drops_the_copy_kept_for_it():
 def test_past_games_lists_the_games_scored_at_a_table():
     """The table page keeps its games under its own key; Past games shows them too
     (names escaped), pointing to the table page, which opens and continues them."""
-    from ui.table import saved as table_saved
-    kept = table_saved.games(json.dumps([
+    from ui.store import tables
+    kept = tables.games(json.dumps([
         {"id": "t1", "when": "2026-11-26T21:05:00Z", "rules": "o", "names": ["Ann", "<b>Bo</b>"],
          "scores": [212, 198], "over": True, "state": {"rules": "o", "names": ["Ann", "<b>Bo</b>"], "actions": ["8H CAT"]}},
         {"id": "bad", "state": "not a state"}]))

@@ -1,10 +1,10 @@
-"""ui/panels/pastgames.py and ui/panels/settings.py: stored past games and settings (CPython and MicroPython)."""
+"""ui/store/past.py and ui/panels/settings.py: stored past games and settings (CPython and MicroPython)."""
 
 import json
 
 from ui import store
-from ui.panels import pastgames
 from ui.panels import settings
+from ui.store import past
 
 
 class Storage:
@@ -46,64 +46,64 @@ def spec(seed="1", actions=("8D ZEBRAS", "-")):
 
 
 def test_record_keeps_what_replays_the_game_and_the_list_columns():
-    e = pastgames.record(spec(), summary(), 1763900000000)
-    assert pastgames.spec_of(e) == spec()
+    e = past.record(spec(), summary(), 1763900000000)
+    assert past.spec_of(e) == spec()
     assert e["summary"]["scores"] == [300, 250] and e["summary"]["winner"] == [0]
     assert "rules" not in e["summary"] and e["date"] == "1763900000000"
-    assert len(pastgames.dumps([e])) < 1200
+    assert len(past.dumps([e])) < 1200
 
 
 def test_game_id_is_stable_and_tells_games_apart():
-    assert pastgames.game_id(spec()) == pastgames.game_id(spec())
-    assert pastgames.game_id(spec()) != pastgames.game_id(spec(seed="2"))
-    assert pastgames.game_id(spec()) != pastgames.game_id(spec(actions=("8D ZEBRAS",)))
+    assert past.game_id(spec()) == past.game_id(spec())
+    assert past.game_id(spec()) != past.game_id(spec(seed="2"))
+    assert past.game_id(spec()) != past.game_id(spec(actions=("8D ZEBRAS",)))
 
 
 def test_keep_adds_newest_first_without_doubles_and_survives_reading_back():
     st = Storage()
-    a = pastgames.record(spec("1"), summary(), 1)
-    b = pastgames.record(spec("2"), summary(), 2)
-    assert pastgames.keep(st, a) == ([a], "")
-    games, msg = pastgames.keep(st, b)
+    a = past.record(spec("1"), summary(), 1)
+    b = past.record(spec("2"), summary(), 2)
+    assert past.keep(st, a) == ([a], "")
+    games, msg = past.keep(st, b)
     assert msg == "" and [g["id"] for g in games] == [b["id"], a["id"]]
-    games, msg = pastgames.keep(st, a)
+    games, msg = past.keep(st, a)
     assert [g["id"] for g in games] == [a["id"], b["id"]]
-    assert pastgames.load(st) == (games, "")
-    assert pastgames.delete(games, a["id"]) == [b]
+    assert past.load(st) == (games, "")
+    assert past.delete(games, a["id"]) == [b]
 
 
 def test_full_storage_says_so_and_keeps_what_was_there():
     st = Storage(quota=900)
-    a = pastgames.record(spec("1"), summary(), 1)
-    assert pastgames.keep(st, a)[1] == ""
-    before = st.data[pastgames.KEY]
-    games, msg = pastgames.keep(st, pastgames.record(spec("2"), summary(), 2))
-    assert msg == pastgames.FULL and "full" in msg
-    assert st.data[pastgames.KEY] == before
+    a = past.record(spec("1"), summary(), 1)
+    assert past.keep(st, a)[1] == ""
+    before = st.data[past.KEY]
+    games, msg = past.keep(st, past.record(spec("2"), summary(), 2))
+    assert msg == past.FULL and "full" in msg
+    assert st.data[past.KEY] == before
 
 
 def test_unavailable_storage_says_so():
     st = Storage(broken=True)
-    games, msg = pastgames.keep(st, pastgames.record(spec(), summary(), 1))
-    assert msg == pastgames.UNAVAILABLE and "private" in msg
-    assert pastgames.load(st) == ([], pastgames.UNAVAILABLE)
+    games, msg = past.keep(st, past.record(spec(), summary(), 1))
+    assert msg == past.UNAVAILABLE and "private" in msg
+    assert past.load(st) == ([], past.UNAVAILABLE)
 
 
 def test_unreadable_list_is_never_overwritten():
     st = Storage()
-    st.data[pastgames.KEY] = "{not json"
-    games, msg = pastgames.keep(st, pastgames.record(spec(), summary(), 1))
-    assert msg == pastgames.UNREADABLE and st.data[pastgames.KEY] == "{not json"
-    st.data[pastgames.KEY] = json.dumps({"v": 1, "games": [{"id": 3}, "x"]})
-    assert pastgames.load(st) == ([], "")
+    st.data[past.KEY] = "{not json"
+    games, msg = past.keep(st, past.record(spec(), summary(), 1))
+    assert msg == past.UNREADABLE and st.data[past.KEY] == "{not json"
+    st.data[past.KEY] = json.dumps({"v": 1, "games": [{"id": 3}, "x"]})
+    assert past.load(st) == ([], "")
 
 
 def test_by_preset_counts_wins_average_and_best_play():
     big = {"move": "H1 QUIZ", "score": 120, "player": 1, "name": "Computer", "words": ["QUIZ"]}
-    games = [pastgames.record(spec("1"), summary(scores=(300, 250), winner=(0,)), 1),
-             pastgames.record(spec("2"), summary(scores=(200, 260), winner=(1,), best=big), 2),
-             pastgames.record(spec("3"), summary(preset="iii", scores=(400, 100)), 3)]
-    rows = pastgames.by_preset(games)
+    games = [past.record(spec("1"), summary(scores=(300, 250), winner=(0,)), 1),
+             past.record(spec("2"), summary(scores=(200, 260), winner=(1,), best=big), 2),
+             past.record(spec("3"), summary(preset="iii", scores=(400, 100)), 3)]
+    rows = past.by_preset(games)
     assert [r["preset"] for r in rows] == ["classic", "iii"]
     classic = rows[0]
     assert classic["games"] == 2 and classic["wins"] == 1 and classic["average"] == 250
@@ -134,7 +134,7 @@ def test_settings_change_and_body_attributes():
 
 
 class Window:
-    """The page's wlcGet/wlcSet (index.html): failures come back as text, never thrown."""
+    """The pages' wlcGet/wlcSet (ui/kit.js): failures come back as text, never thrown."""
 
     def __init__(self, storage):
         self.storage = storage
@@ -162,14 +162,14 @@ class Window:
 
 def test_page_storage_turns_failures_back_into_messages():
     ok = store.PageStorage(Window(Storage()))
-    entry = pastgames.record(spec(), summary(), "2026-11-23T08:30:00.000Z")
-    assert pastgames.keep(ok, entry) == ([entry], "")
-    assert pastgames.load(ok) == ([entry], "")
+    entry = past.record(spec(), summary(), "2026-11-23T08:30:00.000Z")
+    assert past.keep(ok, entry) == ([entry], "")
+    assert past.load(ok) == ([entry], "")
     full = store.PageStorage(Window(Storage(quota=100)))
-    assert pastgames.keep(full, entry)[1] == pastgames.FULL
+    assert past.keep(full, entry)[1] == past.FULL
     private = store.PageStorage(Window(Storage(broken=True)))
-    assert pastgames.load(private) == ([], pastgames.UNAVAILABLE)
-    assert pastgames.keep(private, entry)[1] == pastgames.UNAVAILABLE
+    assert past.load(private) == ([], past.UNAVAILABLE)
+    assert past.keep(private, entry)[1] == past.UNAVAILABLE
 
 
 def test_page_storage_removes_and_reads_without_raising():

@@ -1,10 +1,11 @@
-"""The table page's pure parts (ui/table/entry.py, chessclock.py, saved.py): the play
+"""The table page's pure parts (ui/table/entry.py, chessclock.py, games.py; ui/store/tables.py): the play
 entered with taps and the letter pad, the chess clock's arithmetic, and what is kept
 in the browser (runs under CPython and MicroPython)."""
 
 import json
 
-from ui.table import chessclock, entry, saved, view
+from ui.store import tables
+from ui.table import chessclock, entry, games, view
 
 LAYOUT = {"size": 15, "start": "H8", "premiums": [".." * 15] * 15, "values": {}, "inner": None}
 
@@ -134,28 +135,28 @@ def test_the_clock_follows_the_engine_and_says_when_time_is_up():
 def test_the_game_in_progress_and_the_kept_games_read_back():
     cur = {"id": "t1", "when": "2025-01-01T10:00:00Z", "clock": chessclock.new(0),
            "state": {"rules": "o,clock=600", "names": ["Ann", "<b>Bob</b>"], "actions": ["8D ZEBRAS @1000ms"]}}
-    back, problem = saved.load(saved.dump(cur))
+    back, problem = tables.load(tables.dump(cur))
     assert problem == "" and back == cur
     for bad in ("{", json.dumps({"v": 9}), json.dumps({"v": 1, "state": {"rules": "o"}, "clock": {}})):
-        got, problem = saved.load(bad)
+        got, problem = tables.load(bad)
         assert got is None and problem
-    assert saved.load("") == (None, "")
+    assert tables.load("") == (None, "")
     kept = []
     view_ = {"names": ["Ann", "<b>Bob</b>"], "scores": [84, 0], "phase": "play", "rules": "o"}
     for i in range(55):
-        kept = saved.keep(kept, saved.entry({"id": "t" + str(i), "state": cur["state"]}, view_, "w" + str(i)))
-    assert len(kept) == saved.MAX and kept[0]["id"] == "t54"
+        kept = tables.keep(kept, tables.entry({"id": "t" + str(i), "state": cur["state"]}, view_, "w" + str(i)))
+    assert len(kept) == tables.MAX and kept[0]["id"] == "t54"
     view_["phase"] = "over"
-    kept = saved.keep(kept, saved.entry({"id": "t40", "state": cur["state"]}, view_, "later"))
-    assert len(kept) == saved.MAX and kept[0]["id"] == "t40" and kept[0]["over"]
+    kept = tables.keep(kept, tables.entry({"id": "t40", "state": cur["state"]}, view_, "later"))
+    assert len(kept) == tables.MAX and kept[0]["id"] == "t40" and kept[0]["over"]
     assert [g["id"] for g in kept].count("t40") == 1
-    assert saved.games(json.dumps(kept + [{"state": "nonsense"}, 3])) == kept and saved.games("[") == []
-    assert saved.find(kept, "t40")["when"] == "later" and saved.find(saved.drop(kept, "t40"), "t40") is None
+    assert tables.games(json.dumps(kept + [{"state": "nonsense"}, 3])) == kept and tables.games("[") == []
+    assert tables.find(kept, "t40")["when"] == "later" and tables.find(tables.drop(kept, "t40"), "t40") is None
     assert "&lt;b&gt;Bob&lt;/b&gt;" in view.games_html(kept[:1])
 
 
 def test_the_start_form_makes_the_rules_and_the_players():
-    assert saved.rules_with_clock("o", "0") == "o"
-    assert saved.rules_with_clock("o", "1500") == "o,clock=1500"
-    assert saved.rules_with_clock("ii,clock=60,cap=0", "90") == "ii,cap=0,clock=90"
-    assert saved.names_of(["  Ann ", "", "", "Di"]) == ["Ann", "Player 2", "Di"]
+    assert games.rules_with_clock("o", "0") == "o"
+    assert games.rules_with_clock("o", "1500") == "o,clock=1500"
+    assert games.rules_with_clock("ii,clock=60,cap=0", "90") == "ii,cap=0,clock=90"
+    assert games.names_of(["  Ann ", "", "", "Di"]) == ["Ann", "Player 2", "Di"]

@@ -14,7 +14,6 @@ from ui.links import embed
 from ui.newgame.form import random_seed
 from ui.panels import run as panels_run
 
-CLOCK_KEY = "wlc.clock"  # the turn's time, kept over a reload: "turn key=ms"
 DEFAULT_SPEC = {"rules": "classic", "seed": "", "actions": [],
                 "seats": [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]}
 
@@ -133,7 +132,7 @@ async def clock_loop(page):
         if key != page.s.get("clock_key") or (base - ms) // 1000 != (base - page.s.get("clock_spent", 0)) // 1000:
             page.dispatch({"t": "tick", "key": key, "ms": ms})
             try:
-                page.storage.setItem(CLOCK_KEY, key + "=" + str(ms))
+                page.storage.setItem(store.CLOCK_KEY, key + "=" + str(ms))
             except Exception:  # storage full or blocked: the game's own save says so
                 pass
         if clock.time_is_up(page.s):
@@ -143,7 +142,7 @@ async def clock_loop(page):
 def restore_clock(page):
     """After a reload, the turn in progress keeps the time it had used."""
     key = clock.turn_key(page.s)
-    text, _ = store.read(page.storage, CLOCK_KEY)
+    text, _ = store.read(page.storage, store.CLOCK_KEY)
     if key is None or not text or "=" not in text:
         return
     saved, _, ms = text.rpartition("=")

@@ -12,7 +12,6 @@ from ui.game import clock
 from ui.links import bylink
 from ui.links import embed, tabs
 from ui.panels import page as panels_page
-from ui.panels import pastgames
 from ui.panels import actions as panels
 
 
@@ -103,7 +102,7 @@ class Page:
         if not self.s.get("bylink") or "racks" not in self.s["snap"]:
             return
         games = bylink.parse(store.read(self.storage, bylink.KEY)[0])
-        games = bylink.upsert(games, bylink.entry_of(self.s, pastgames.now_text(self.window)))
+        games = bylink.upsert(games, bylink.entry_of(self.s, store.now_text(self.window)))
         try:
             self.storage.setItem(bylink.KEY, bylink.dumps(games))
         except Exception as exc:  # storage full or refused: said once, the game goes on

@@ -11,13 +11,17 @@ link), "msg" / "err" (the last action's word), "out" (a link, JSON or TSH made),
 import json
 
 from ui import store
+from ui.boot import kit
 from ui.club import state, view
-from ui.panels import pastgames
+from ui.store import club, past
 
 PLAYERS_HASH = "#players"
 
 
-class Page:
+class Page(kit.Guard):
+    NAME = "club page"
+    SAVED = "Your tournament is saved"
+
     def __init__(self, window, document, storage):
         self.window, self.document, self.storage = window, document, storage
         self.eng = None
@@ -54,6 +58,10 @@ class Page:
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
 
+    def broken(self, text):
+        self.say("", text)
+        self.render()
+
     # ------------------------------------------------------------- storage
     def read(self, key):
         text, _ = store.read(self.storage, key)
@@ -63,12 +71,12 @@ class Page:
         if self.s["readonly"]:
             return
         try:
-            self.storage.setItem(state.KEY, state.dump(self.s["t"]))
+            self.storage.setItem(club.KEY, club.dump(self.s["t"]))
         except Exception as exc:
             self.say(self.s["msg"], "The tournament could not be saved in this browser (" + str(exc)[:80] + ").")
 
     def stored(self):
-        return state.stored_games(self.read(state.PAST_KEY), self.read(state.GAME_KEY), self.read(state.BYLINK_KEY))
+        return state.stored_games(self.read(store.PAST_KEY), self.read(store.KEY), self.read(store.BYLINK_KEY))
 
     # ------------------------------------------------------------- start
     async def start(self):
@@ -88,7 +96,7 @@ class Page:
         elif h.startswith("#g") and len(h) > 3 and h[2].isdigit():
             # a finished game's link opened with the tournament open: its result
             self.s["view"], self.s["readonly"] = "director", False
-            self.s["t"], problem = state.load(self.read(state.KEY))
+            self.s["t"], problem = club.load(self.read(club.KEY))
             self.window.history.replaceState(None, "", str(self.window.location.pathname))
             if self.s["t"] is None:
                 self.say("", problem or "Open a game link here while a tournament is under way: it is "
@@ -103,7 +111,7 @@ class Page:
             return
         else:
             self.s["view"], self.s["readonly"] = "director", False
-            t, problem = state.load(self.read(state.KEY))
+            t, problem = club.load(self.read(club.KEY))
             self.s["t"] = t
             if problem:
                 self.say("", problem)
@@ -141,8 +149,8 @@ class Page:
     async def storage_changed(self, key):
         if self.eng is None:
             return
-        if key == state.KEY and not self.s["readonly"]:
-            t, _ = state.load(self.read(state.KEY))
+        if key == club.KEY and not self.s["readonly"]:
+            t, _ = club.load(self.read(club.KEY))
             if t is not None or self.s["t"] is not None:
                 self.s["t"] = t
                 await self.refresh()
@@ -167,14 +175,8 @@ class Page:
         return str(el.value) if el is not None else ""
 
     async def act(self, el):
-        """One user action (the click handler has marked the page busy)."""
-        self.busy = True
-        self.document.body.dataset.busy = "1"
-        try:
-            await self._act(str(el.dataset.act), el)
-        finally:
-            self.busy = False
-            self.document.body.dataset.busy = "0"
+        """One user action (run under the busy guard: ui/club/main.py)."""
+        await self._act(str(el.dataset.act), el)
 
     async def change(self, call, *args):
         """A change through the engine: kept when accepted, refused with its reason."""
@@ -299,13 +301,12 @@ class Page:
             self.say("", opened.get("error", "The game could not be opened."))
             self.render()
             return
-        saved, _ = store.load(self.read(state.GAME_KEY))
-        entry = pastgames.saved_entry(saved, pastgames.now_text(self.window)) if saved else None
+        saved, _ = store.load(self.read(store.KEY))
+        entry = past.saved_entry(saved, store.now_text(self.window)) if saved else None
         if entry is not None:
-            pastgames.keep(self.storage, entry)
+            past.keep(self.storage, entry)
         try:
-            self.storage.setItem(state.GAME_KEY, json.dumps({"v": store.VERSION, "spec": spec, "snap": opened["snap"],
-                                                             "layout": opened["layout"], "order": ""}))
+            self.storage.setItem(store.KEY, store.dump_game(spec, opened["snap"], opened["layout"]))
         except Exception as exc:
             self.say("", "The game could not be stored for the game page (" + str(exc)[:80] + ").")
             self.render()

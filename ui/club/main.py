@@ -1,27 +1,21 @@
 """The club page (club.html): the players ranked by PPT, and the tournament director.
 MicroPython on the main thread; the engine is club.html's own Pyodide worker
-(ui/club/worker.py). Pure parts: ui/club/state.py (storage, ranking, matching),
-ui/club/view.py (HTML); the engine calls are in ui/club/actions.py. This file only
-boots and wires the page's events.
+(ui/club/worker.py). Pure parts: ui/club/state.py (ranking, matching), ui/store/club.py
+(what is stored), ui/club/view.py (HTML); the engine calls are in ui/club/actions.py.
+This file only boots and wires the page's events (with the pages' kit, ui/boot/kit.py).
 """
 
 import asyncio
-import json
 
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 from ui import store
+from ui.boot import kit
 from ui.club import actions, state
 
 PAGE = actions.Page(window, document, store.PageStorage(window))
-PROXIES = []
-
-
-def on(target, kind, handler):
-    proxy = create_proxy(handler)
-    PROXIES.append(proxy)
-    target.addEventListener(kind, proxy)
+on = kit.Events(document, create_proxy).on
 
 
 def _act(e):
@@ -29,16 +23,12 @@ def _act(e):
     if el is None:
         return
     e.preventDefault()
-    if PAGE.eng is None or PAGE.busy:
-        return
-    PAGE.busy = True  # at once: a second click waits, and tests see the page busy
-    document.body.dataset.busy = "1"
-    asyncio.create_task(PAGE.act(el))
+    PAGE.run(PAGE.act, el)   # one at a time: a second click while one runs is dropped
 
 
 def _storage(e):
     key = str(e.key or "")
-    if key in (state.KEY, state.PAST_KEY, state.GAME_KEY, state.BYLINK_KEY):
+    if key in state.KEYS:
         asyncio.create_task(PAGE.storage_changed(key))
 
 
@@ -47,19 +37,15 @@ def _hash(e):
 
 
 async def boot():
-    on(document.getElementById("app"), "click", _act)
-    on(document.getElementById("club-nav"), "click", _act)
-    on(document.defaultView, "storage", _storage)
-    on(document.defaultView, "hashchange", _hash)
+    on("app", "click", _act)
+    on("club-nav", "click", _act)
+    on("window", "storage", _storage)
+    on("window", "hashchange", _hash)
     PAGE.render()
-    try:
-        eng = await workers["club"]
-        status = json.loads(await eng.status())
-    except Exception as exc:
-        status = {"state": "failed", "error": str(exc)[:100]}
-    if status.get("state") != "ready":
+    eng, _, error = await kit.engine(workers, "club")
+    if eng is None:
         document.body.dataset.engine = "failed"
-        PAGE.s["err"] = "The engine could not start (" + status.get("error", "") + "). Reload the page to try again."
+        PAGE.s["err"] = error
         PAGE.render()
         return
     PAGE.eng = eng

@@ -1,47 +1,30 @@
-"""The club page's pure parts: what is stored, the players' ranking, and which games
-played on this device are results of a tournament's pairings. MicroPython-safe.
+"""The club page's pure parts: the games played on this device, the players' ranking,
+and which of those games are results of a tournament's pairings. MicroPython-safe.
 
-Stored under KEY after every change: {"v": 1, "t": the tournament (engine/club/model.py
-JSON) or null}. The players' figures come from the engine worker's replays of the
-games kept on this device (ui/club/worker.py ``players``), summed here: PPT across
-games is the sum of turn points over the sum of turns (RULES.md 8).
+What is stored (the tournament, and the games this reads) is ui/store's: the players'
+figures come from the engine worker's replays of the games kept on this device
+(ui/club/worker.py ``players``), summed here: PPT across games is the sum of turn
+points over the sum of turns (RULES.md 8).
 """
 
 import json
 
-KEY = "wlc.club"
-VERSION = 1
-PAST_KEY = "wlc.past"
-GAME_KEY = "wlc.game"
-BYLINK_KEY = "wlc.bylink"
+from ui import store
+from ui.links import bylink
+from ui.store import past
+
+KEYS = (store.CLUB_KEY, store.PAST_KEY, store.KEY, store.BYLINK_KEY)   # a change to one redraws the page
 FAMILIES = (("all", "All rules"), ("classic", "Classic"), ("wordlovers", "Word Lovers (O, I, II, III)"),
             ("richard", "Richard's"))
 LEVELS = ("easy", "medium", "hard", "expert", "greedy")
-
-
-def dump(t):
-    return json.dumps({"v": VERSION, "t": t})
-
-
-def load(text):
-    """(tournament dict or None, problem or "")."""
-    if not text:
-        return None, ""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None, "the saved tournament could not be read"
-    if not isinstance(data, dict) or data.get("v") != VERSION:
-        return None, "the saved tournament is from another version"
-    t = data.get("t")
-    return (t if isinstance(t, dict) else None), ""
 
 
 # ----------------------------------------------------------------- games kept here
 
 def stored_games(past_text, game_text, bylink_text):
     """[{"id", "date", "spec", "over"}] of every game kept on this device (past games, the
-    saved game, games by link), each once (the same spec is one game)."""
+    saved game, games by link), each once (the same spec is one game); each list is read
+    by its owner's parser (ui/store, ui/store/past.py, ui/links/bylink.py)."""
     out, seen = [], set()
 
     def add(gid, date, spec, over):
@@ -54,27 +37,15 @@ def stored_games(past_text, game_text, bylink_text):
         seen.add(key)
         out.append({"id": str(gid), "date": str(date), "spec": spec, "over": bool(over)})
 
-    for text, kind in ((past_text, "past"), (game_text, "game"), (bylink_text, "bylink")):
-        try:
-            data = json.loads(text) if text else None
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            continue
-        if kind == "game":
-            add("saved", "", data.get("spec"), (data.get("snap") or {}).get("phase") == "over")
-            continue
-        for e in data.get("games") or []:
-            if not isinstance(e, dict):
-                continue
-            if kind == "past":
-                spec = {"rules": e.get("rules"), "seed": e.get("seed"), "seats": e.get("seats"),
-                        "actions": e.get("actions")}
-                if e.get("start"):
-                    spec["start"] = e["start"]
-                add(e.get("id", ""), e.get("date", ""), spec, (e.get("summary") or {}).get("over") is not False)
-            else:
-                add(e.get("id", ""), e.get("updated", ""), e.get("spec"), e.get("over"))
+    for e in past.parse(past_text)[0]:
+        spec = past.spec_of(e)
+        spec.pop("record", None)   # the replay needs the game from its start position, not the record before it
+        add(e["id"], e.get("date", ""), spec, not past.unfinished(e))
+    saved, _ = store.load(game_text)
+    if saved is not None:
+        add("saved", "", saved["spec"], saved["snap"].get("phase") == "over")
+    for e in bylink.parse(bylink_text):
+        add(e["id"], e.get("updated", ""), e["spec"], e.get("over"))
     return out
 
 

@@ -5,9 +5,8 @@ ui/main.py wires these to the regions. The HTML is ui/panels/view.py's.
 
 from ui import store
 from ui.links import bylink
-from ui.panels import pastgames
 from ui.panels import settings
-from ui.table import saved as table_saved
+from ui.store import past, tables
 from ui.panels.actions import pn
 
 
@@ -91,7 +90,7 @@ def change(e, dispatch):
 def boot(window, dispatch):
     """Read the settings at start-up (unreadable or no storage: the defaults)."""
     try:
-        text = store.PageStorage(window).getItem(settings.KEY)
+        text = store.PageStorage(window).getItem(store.SETTINGS_KEY)
     except Exception:
         text = None
     dispatch({"t": "p_settings", "text": text})
@@ -109,31 +108,31 @@ async def run_local(f, window, dispatch):
     elif do == "p_refocus":
         _refocus(window.document)
     elif do == "p_past":
-        games, msg = pastgames.load(storage)
+        games, msg = past.load(storage)
         by_link = bylink.parse(store.read(storage, bylink.KEY)[0])
-        tables = table_saved.games(store.read(storage, table_saved.LIST_KEY)[0])
+        tables_kept = tables.games(store.read(storage, tables.LIST_KEY)[0])
         dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "bylink": by_link,
-                                                           "tables": tables}})
+                                                           "tables": tables_kept}})
     elif do == "p_keep_saved":   # the saved game, not shown, is about to be replaced
         saved, _ = store.load(store.read(storage, store.KEY)[0])
-        entry = pastgames.saved_entry(saved, pastgames.now_text(window)) if saved else None
+        entry = past.saved_entry(saved, store.now_text(window)) if saved else None
         if entry is not None:
-            games, msg = pastgames.keep(storage, entry)
+            games, msg = past.keep(storage, entry)
             dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": bool(msg)}})
     elif do == "p_past_drop":   # an unfinished copy kept for a replacement that did not happen
-        games, msg = pastgames.load(storage)
-        entry = pastgames.find(games, f["id"])
-        if not msg and entry is not None and pastgames.unfinished(entry):
-            games = pastgames.delete(games, f["id"])
-            pastgames.save(storage, games)
+        games, msg = past.load(storage)
+        entry = past.find(games, f["id"])
+        if not msg and entry is not None and past.unfinished(entry):
+            games = past.delete(games, f["id"])
+            past.save(storage, games)
             dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": ""}})
     elif do == "p_past_save":
-        msg = pastgames.save(storage, f["games"])
+        msg = past.save(storage, f["games"])
         if msg:
             dispatch({"t": "p_data", "what": "past", "data": {"games": f["games"], "msg": msg}})
     elif do == "p_settings_save":
         try:
-            storage.setItem(settings.KEY, settings.dump(f["settings"]))
+            storage.setItem(store.SETTINGS_KEY, settings.dump(f["settings"]))
         except Exception:
             pass  # the setting holds for this visit; nothing else depends on it
     elif do == "p_click":

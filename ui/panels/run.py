@@ -5,7 +5,7 @@ dispatch are passed in, so tests drive these with stand-ins; ui/main.py runs the
 import json
 
 from ui import store
-from ui.panels import pastgames
+from ui.store import past
 from ui.panels.actions import RUNNERS, split_logged
 
 async def run(f, eng, window, dispatch, get_state):
@@ -38,8 +38,8 @@ async def run(f, eng, window, dispatch, get_state):
         if "error" in summary:
             return
         dispatch({"t": "p_data", "what": "summary", "data": summary})
-        entry = pastgames.record(f["spec"], summary, pastgames.now_text(window))
-        games, msg = pastgames.keep(store.PageStorage(window), entry)
+        entry = past.record(f["spec"], summary, store.now_text(window))
+        games, msg = past.keep(store.PageStorage(window), entry)
         dispatch({"t": "p_data", "what": "past", "data": {"games": games, "msg": msg, "notice": True}})
     elif do == "p_replay_open":
         opened = json.loads(await eng.open_game(json.dumps(f["spec"])))

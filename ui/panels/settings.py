@@ -1,7 +1,8 @@
 """The player's settings: theme, tile sound, confirm before play, reduced motion.
 
 Pure and MicroPython-safe. Kept in the browser as one small JSON text under
-``KEY``; anything unreadable falls back to the defaults (a setting is never worth
+ui/store's SETTINGS_KEY (unversioned: a setting it does not know is left out, a
+missing one takes its default); anything unreadable falls back to the defaults (a setting is never worth
 an error). The page applies them as attributes: the theme on <html> (``page_theme``,
 shared with an embed's theme option), the others on <body> (``body_attrs``);
 ui/style.css reads data-theme and data-motion.
@@ -9,7 +10,6 @@ ui/style.css reads data-theme and data-motion.
 
 import json
 
-KEY = "wlc.settings"
 THEMES = ("system", "light", "dark")
 MOTIONS = ("system", "reduce")
 # Sound is off until the player turns it on; nothing asks before a play by default.

@@ -11,8 +11,8 @@ events and the effects that need no engine are in ui/panels/page.py.
 from html import escape
 
 from ui import state
-from ui.panels import pastgames
 from ui.review import view as review_view
+from ui.store import past
 from ui.newgame import rules_text
 from ui.panels import settings
 from ui.panels import sheet
@@ -52,8 +52,8 @@ PAST = {"snap": {"phase": "over"}}   # a past game's replay: its record is open 
 def _past_viewer(games, game_id):
     """Who reads a past game's replay: everyone once it ended; an unfinished one keeps
     its secrets (only the one person's own exchanges, against the computer)."""
-    entry = pastgames.find(games, game_id)
-    if entry is None or not pastgames.unfinished(entry):
+    entry = past.find(games, game_id)
+    if entry is None or not past.unfinished(entry):
         return PAST
     kinds = entry["summary"].get("kinds") or [x.get("kind", "human") for x in entry["seats"]]
     humans = [i for i, k in enumerate(kinds) if k == "human"]
@@ -348,7 +348,7 @@ def past_html(s):
         ppt = sm.get("ppt") or []
         winners = [names[i] for i in sm.get("winner") or [] if i < len(names)]
         when = date_text(g.get("date"))
-        later = pastgames.unfinished(g)
+        later = past.unfinished(g)
         resume = (_btn("Resume", "resume", _attr("data-id", g["id"]) + _attr("id", "pn-resume-" + g["id"])
                        + _attr("aria-label", "Resume the unfinished game of " + when)) if later else "")
         rows.append('<tr data-id="' + esc(g["id"]) + '"' + (' data-unfinished="1"' if later else "") + "><td>"
@@ -366,7 +366,7 @@ def past_html(s):
              + "".join(rows)
              + "</tbody></table>")
     sums = []
-    for row in pastgames.by_preset(games):
+    for row in past.by_preset(games):
         best = row["best"]
         best_text = (best.get("move", "") + " " + str(best.get("score", 0)) + " by " + best.get("name", "")) if best else ""
         sums.append('<tr data-preset="' + esc(row["preset"]) + '"><th scope="row">' + esc(_title(row["preset"]))

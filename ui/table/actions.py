@@ -4,7 +4,7 @@ checks everything and says why it refuses; then the game is saved and drawn
 (ui/table/draw.py). Starting, keeping and sharing games: ui/table/games.py.
 
 Page state ``s``: "screen" ("loading", "start", "game"), "cur" (the game in
-progress, as ui/table/saved.py stores it), "view" (the engine's view of the game
+progress, as ui/store/tables.py stores it), "view" (the engine's view of the game
 shown), "layout", "readonly" (a shared game opened from a link, not yet taken
 on), "link" (its state), the entry ("placed", "pre", "cursor", "dir", "mode"),
 "preview", "typed" (an entry typed that places nothing), "ask" (a question
@@ -15,16 +15,21 @@ made), "kept" (the table games list).
 import asyncio
 import json
 
+from ui import store
 from ui.board import phone
-from ui.panels import pastgames
-from ui.table import chessclock, entry, saved
+from ui.boot import kit
+from ui.store import tables
+from ui.table import chessclock, entry
 from ui.table.draw import LIVE, Drawing
 from ui.table.games import Games, sentence
 
 TURN, NOT_TURN = "turn", "none"
 
 
-class Page(Drawing, Games):
+class Page(kit.Guard, Drawing, Games):
+    NAME = "table page"
+    SAVED = "Your game is saved"
+
     def __init__(self, window, document, storage):
         self.window, self.document, self.storage = window, document, storage
         self.eng = None
@@ -43,10 +48,14 @@ class Page(Drawing, Games):
         return int(str(self.window.wlcNow()))
 
     def when(self):
-        return pastgames.now_text(self.window)
+        return store.now_text(self.window)
 
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
+
+    def broken(self, text):
+        self.say("", text)
+        self.render()
 
     def live(self):
         v = self.s["view"]
@@ -74,7 +83,7 @@ class Page(Drawing, Games):
     def write(self, key, text):
         try:
             self.storage.setItem(key, text)
-            if key == saved.KEY:
+            if key == tables.KEY:
                 self.known = text
             return True
         except Exception as exc:
@@ -91,10 +100,10 @@ class Page(Drawing, Games):
         if self.s["cur"] is None or self.s["readonly"]:
             return True
         if not mine and self.known is not None:
-            now = self.read(saved.KEY)
+            now = self.read(tables.KEY)
             if now and now != self.known:
                 return False
-        self.write(saved.KEY, saved.dump(self.s["cur"]))
+        self.write(tables.KEY, tables.dump(self.s["cur"]))
         return True
 
     async def show(self, reply):
@@ -222,7 +231,7 @@ class Page(Drawing, Games):
 
     async def taken(self, reply, now):
         cur = self.s["cur"]
-        cur["state"] = saved.state_of(reply)
+        cur["state"] = tables.state_of(reply)
         await self.show(reply)
         chessclock.sync(cur["clock"], reply["to_move"], reply["phase"] in LIVE, now)
         if not self.save():
@@ -318,8 +327,8 @@ class Page(Drawing, Games):
         elif act == "reopen":
             await self.reopen(str(d.id))
         elif act == "forget":
-            s["kept"] = saved.drop(saved.games(self.read(saved.LIST_KEY)), str(d.id))
-            self.write(saved.LIST_KEY, json.dumps(s["kept"]))
+            s["kept"] = tables.drop(tables.games(self.read(tables.LIST_KEY)), str(d.id))
+            self.write(tables.LIST_KEY, tables.dump_list(s["kept"]))
             self.render()
         elif act == "continue":
             await self.take_on(s["link"])
@@ -359,11 +368,5 @@ async def clock_loop(page):
         if page.eng is None or page.s["view"] is None or not page.clock_on() or page.s["readonly"]:
             continue
         page.render_seats()
-        if not page.busy and page.live() and chessclock.time_up(page.s["cur"]["clock"], page.s["view"], page.now()):
-            page.busy = True
-            page.document.body.dataset.busy = "1"
-            try:
-                await page.timeout()
-            finally:
-                page.busy = False
-                page.document.body.dataset.busy = "0"
+        if page.free() and page.live() and chessclock.time_up(page.s["cur"]["clock"], page.s["view"], page.now()):
+            await page.guarded(page.timeout)

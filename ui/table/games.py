@@ -6,7 +6,8 @@ import json
 
 from ui.newgame import dialog as newgame_dialog
 from ui.newgame import rules_text
-from ui.table import chessclock, saved
+from ui.store import tables
+from ui.table import chessclock
 
 LIVE = ("play", "final")
 
@@ -20,30 +21,51 @@ def sentence(text):
     return text if text[-1] in ".!?" else text + "."
 
 
+def rules_with_clock(rules, minutes_seconds):
+    """The rules string with the clock the start form gives (seconds as text,
+    "0": none): a clock knob already in the string gives way to it."""
+    parts = [p for p in str(rules).split(",") if p.strip()]
+    if minutes_seconds in ("", "0"):
+        return ",".join(parts)
+    parts = [p for i, p in enumerate(parts) if i == 0 or not p.strip().startswith("clock=")]
+    return ",".join(parts + ["clock=" + minutes_seconds])
+
+
+def names_of(fields):
+    """The players' names from the start form's four fields (the first two always
+    play; a third or fourth plays when named)."""
+    out = []
+    for i, text in enumerate(fields):
+        name = " ".join(str(text).split())
+        if i < 2 or name:
+            out.append(name or "Player " + str(i + 1))
+    return out
+
+
 class Games:
     def keep_current(self):
         """The game shown goes into the Table games list (finished or left)."""
         cur, v = self.s["cur"], self.s["view"]
         if cur is None or v is None or not cur["state"]["actions"]:
             return
-        kept = saved.keep(saved.games(self.read(saved.LIST_KEY)), saved.entry(cur, v, self.when()))
-        if self.write(saved.LIST_KEY, json.dumps(kept)):
+        kept = tables.keep(tables.games(self.read(tables.LIST_KEY)), tables.entry(cur, v, self.when()))
+        if self.write(tables.LIST_KEY, tables.dump_list(kept)):
             self.s["kept"] = kept
 
     async def start(self):
-        self.s["kept"] = saved.games(self.read(saved.LIST_KEY))
+        self.s["kept"] = tables.games(self.read(tables.LIST_KEY))
         h = str(self.window.location.hash or "")
         if h.startswith("#g4."):
             await self.open_link(h[1:])
             return
-        text = self.read(saved.KEY)
-        cur, problem = saved.load(text)
+        text = self.read(tables.KEY)
+        cur, problem = tables.load(text)
         if cur is not None:
             self.known = text
             reply = await self.call("table_state", json.dumps(cur["state"]))
             if "error" in reply:
                 problem = "the table game saved here cannot be replayed: " + reply["error"]
-                self.write(saved.KEY + ".unreadable", self.read(saved.KEY))
+                self.write(tables.ASIDE_KEY, self.read(tables.KEY))
                 cur = None
             else:
                 self.s["cur"] = cur
@@ -61,7 +83,7 @@ class Games:
             self.s["screen"] = "start"
             self.render()
             return
-        self.s["readonly"], self.s["link"] = True, saved.state_of(reply)
+        self.s["readonly"], self.s["link"] = True, tables.state_of(reply)
         await self.show(reply)
         self.s["screen"] = "game"
         self.say()   # the banner says what it is and how to go on with it
@@ -71,7 +93,7 @@ class Games:
         doc = self.document
         checked = doc.querySelector("input[name='tb-preset']:checked")
         rules = str(doc.getElementById("tb-rules").value).strip() or (str(checked.value) if checked else "classic")
-        names = saved.names_of([str(doc.getElementById("tb-name" + str(i)).value) for i in range(4)])
+        names = names_of([str(doc.getElementById("tb-name" + str(i)).value) for i in range(4)])
         knob = [k for k in rules_text.KNOBS if k[0] == "clock"][0]
         try:
             secs = newgame_dialog.seconds_text("Clock", knob[3], str(doc.getElementById("tb-minutes").value))
@@ -79,12 +101,12 @@ class Games:
             self.say("", sentence(str(exc)))
             self.render()
             return
-        reply = await self.call("table_new", json.dumps({"rules": saved.rules_with_clock(rules, secs), "names": names}))
+        reply = await self.call("table_new", json.dumps({"rules": rules_with_clock(rules, secs), "names": names}))
         if "error" in reply:
             self.say("", sentence(reply["error"]))
             self.render()
             return
-        await self.take_on(saved.state_of(reply), reply)
+        await self.take_on(tables.state_of(reply), reply)
 
     async def follow(self, refused=False):
         """Another tab of this page stored a game in progress: show it as it is now
@@ -93,8 +115,8 @@ class Games:
         was not kept."""
         if self.s["readonly"] or self.s["cur"] is None:
             return
-        text = self.read(saved.KEY)
-        stored, _ = saved.load(text)
+        text = self.read(tables.KEY)
+        stored, _ = tables.load(text)
         if stored is None or stored == self.s["cur"]:
             if text:
                 self.known = text
@@ -123,13 +145,13 @@ class Games:
     async def keep_stored(self):
         """The game in progress saved here (shown or not: a link may be on screen)
         goes into Table games before another takes its place."""
-        stored, _ = saved.load(self.read(saved.KEY))
+        stored, _ = tables.load(self.read(tables.KEY))
         if stored is None or not stored["state"]["actions"]:
             return
         reply = await self.call("table_state", json.dumps(stored["state"]))
         if "error" not in reply:
-            kept = saved.keep(saved.games(self.read(saved.LIST_KEY)), saved.entry(stored, reply, self.when()))
-            if self.write(saved.LIST_KEY, json.dumps(kept)):
+            kept = tables.keep(tables.games(self.read(tables.LIST_KEY)), tables.entry(stored, reply, self.when()))
+            if self.write(tables.LIST_KEY, tables.dump_list(kept)):
                 self.s["kept"] = kept
 
     async def take_on(self, state, reply=None):
@@ -156,7 +178,7 @@ class Games:
         self.render()
 
     async def reopen(self, gid):
-        g = saved.find(saved.games(self.read(saved.LIST_KEY)), gid)
+        g = tables.find(tables.games(self.read(tables.LIST_KEY)), gid)
         if g is None:
             self.say("", "That table game is no longer kept here.")
             self.render()
@@ -182,7 +204,7 @@ class Games:
         if not self.s["readonly"]:
             self.keep_current()
             try:
-                self.storage.removeItem(saved.KEY)
+                self.storage.removeItem(tables.KEY)
                 self.known = None
             except Exception:  # storage blocked: nothing was kept anyway
                 pass

@@ -1,18 +1,21 @@
 """What the table page keeps in the browser (pure, MicroPython-safe).
 
-KEY holds the game in progress, saved after every entry and every press of the
-clock: {"v": 1, "id", "when", "state": {"rules", "names", "actions"} (all the
-engine needs to rebuild it, engine/table/face.py), "clock": ui/table/chessclock.py's
-dict}. LIST_KEY holds the table games kept (finished, or left unfinished for a
-new one), newest first, at most MAX: a JSON list of {"id", "state", "when",
-"names", "scores", "over"}. Anything unreadable is reported, never trusted.
+KEY (ui/store's TABLE_KEY) holds the game in progress, saved after every entry and
+every press of the clock: {"v": 1, "id", "when", "state": {"rules", "names", "actions"}
+(all the engine needs to rebuild it, engine/table/face.py), "clock":
+ui/table/chessclock.py's dict}. LIST_KEY (TABLES_KEY) holds the table games kept
+(finished, or left unfinished for a new one), newest first, at most MAX: a JSON list
+of {"id", "state", "when", "names", "scores", "over"}. Anything unreadable is
+reported, never trusted.
 """
 
 import json
 
-KEY = "wlc.table"
-LIST_KEY = "wlc.tables"
-VERSION = 1
+from ui import store
+
+KEY = store.TABLE_KEY
+ASIDE_KEY = store.TABLE_ASIDE_KEY
+LIST_KEY = store.TABLES_KEY
 MAX = 50
 
 
@@ -43,24 +46,25 @@ def state_of(view):
 
 
 def dump(cur):
-    return json.dumps({"v": VERSION, "id": cur["id"], "when": cur["when"], "state": cur["state"],
-                       "clock": cur["clock"]})
+    return store.sealed({"id": cur["id"], "when": cur["when"], "state": cur["state"], "clock": cur["clock"]})
 
 
 def load(text):
     """(the game in progress or None, problem or "")."""
-    if not text:
+    data, problem = store.opened(text)
+    if problem:
+        return None, store.said(problem, "the table game saved here")
+    if data is None:
         return None, ""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None, "the table game saved here could not be read"
-    if not isinstance(data, dict) or data.get("v") != VERSION:
-        return None, "the table game saved here is from another version"
     if not _state_ok(data.get("state")) or not _clock_ok(data.get("clock")):
         return None, "the table game saved here is damaged"
     return {"id": str(data.get("id", "")), "when": str(data.get("when", "")), "state": data["state"],
             "clock": data["clock"]}, ""
+
+
+def dump_list(kept):
+    """The stored text of the table games kept: a JSON list (no envelope, as it always was)."""
+    return json.dumps(kept)
 
 
 def games(text):
@@ -83,37 +87,8 @@ def entry(cur, view, when):
 
 def keep(kept, item):
     """The list with ``item`` first (replacing the same game), at most MAX."""
-    rest = [g for g in kept if g.get("id") != item["id"] or not item["id"]]
-    return ([item] + rest)[:MAX]
+    return store.upsert(kept, item, MAX)
 
 
-def drop(kept, gid):
-    return [g for g in kept if g.get("id") != gid]
-
-
-def find(kept, gid):
-    for g in kept:
-        if g.get("id") == gid:
-            return g
-    return None
-
-
-def rules_with_clock(rules, minutes_seconds):
-    """The rules string with the clock the start form gives (seconds as text,
-    "0": none): a clock knob already in the string gives way to it."""
-    parts = [p for p in str(rules).split(",") if p.strip()]
-    if minutes_seconds in ("", "0"):
-        return ",".join(parts)
-    parts = [p for i, p in enumerate(parts) if i == 0 or not p.strip().startswith("clock=")]
-    return ",".join(parts + ["clock=" + minutes_seconds])
-
-
-def names_of(fields):
-    """The players' names from the start form's four fields (the first two always
-    play; a third or fourth plays when named)."""
-    out = []
-    for i, text in enumerate(fields):
-        name = " ".join(str(text).split())
-        if i < 2 or name:
-            out.append(name or "Player " + str(i + 1))
-    return out
+drop = store.drop
+find = store.find
