@@ -117,11 +117,14 @@ class Page(kit.Guard):
     SAVED = "Your game is saved"
 
     def __init__(self):
-        self.window, self.document = Window(), Doc()
-        self.said = []
+        kit.Guard.__init__(self, Window(), Doc())
+        self.said, self.drawn = [], 0
 
-    def broken(self, text):
-        self.said.append(text)
+    def say(self, msg="", err=""):
+        self.said.append(err)
+
+    def render(self):
+        self.drawn += 1
 
 
 def test_busy_work_runs_one_at_a_time_and_says_so():
@@ -150,4 +153,5 @@ def test_an_error_in_busy_work_is_a_message_never_a_dead_page():
 
     finish(page.guarded(broken))
     assert page.said == ["Something went wrong in the page (boom). Your game is saved; reload the page to go on."]
+    assert page.drawn == 1
     assert not page.busy and page.document.body.dataset.busy == "0" and page.window.console.lines

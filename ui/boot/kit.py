@@ -61,17 +61,24 @@ async def engine(workers, name, timeout_s=ENGINE_TIMEOUT_S):
 
 
 class Guard:
-    """The busy guard, mixed into the club's and the table's page objects (which have
-    ``window``, ``document``, ``eng`` and ``broken(text)``, how the page shows a message):
-    an engine action runs only when the engine is up and no other runs (a second click
-    while one runs is dropped), ``<body data-busy="1">`` meanwhile (tests and players see
-    it), and an exception in it is a message in the page, never a dead page."""
+    """The busy guard, the base of the club's and the table's page objects (which say a
+    message with ``say(msg, err)`` and draw with ``render()``): an engine action runs only
+    when the engine (``eng``) is up and no other runs (a second click while one runs is
+    dropped), ``<body data-busy="1">`` meanwhile (tests and players see it), and an
+    exception in it is a message in the page, never a dead page."""
 
     NAME = "page"                # in the console's error line
     SAVED = "Your work is saved"  # what the message says is safe
 
-    eng = None
-    busy = False
+    def __init__(self, window, document):
+        self.window, self.document = window, document
+        self.eng = None          # the engine worker, once it is up
+        self.busy = False        # an engine action runs
+
+    def broken(self, text):
+        """Say an error's message (a page may show it otherwise)."""
+        self.say("", text)
+        self.render()
 
     def free(self):
         return self.eng is not None and not self.busy

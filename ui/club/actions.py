@@ -23,9 +23,8 @@ class Page(kit.Guard):
     SAVED = "Your tournament is saved"
 
     def __init__(self, window, document, storage):
-        self.window, self.document, self.storage = window, document, storage
-        self.eng = None
-        self.busy = False
+        kit.Guard.__init__(self, window, document)
+        self.storage = storage
         self.body = ""
         self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "",
                   "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0}
@@ -57,10 +56,6 @@ class Page(kit.Guard):
 
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
-
-    def broken(self, text):
-        self.say("", text)
-        self.render()
 
     # ------------------------------------------------------------- storage
     def read(self, key):

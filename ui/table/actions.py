@@ -31,9 +31,8 @@ class Page(kit.Guard, Drawing, Games):
     SAVED = "Your game is saved"
 
     def __init__(self, window, document, storage):
-        self.window, self.document, self.storage = window, document, storage
-        self.eng = None
-        self.busy = False
+        kit.Guard.__init__(self, window, document)
+        self.storage = storage
         self.prev = {}
         self.sk = {"layout": None, "keys": None, "seats": 0}
         self.board_memo = (None, {})
@@ -52,10 +51,6 @@ class Page(kit.Guard, Drawing, Games):
 
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
-
-    def broken(self, text):
-        self.say("", text)
-        self.render()
 
     def live(self):
         v = self.s["view"]
