@@ -4,7 +4,8 @@ blog embedding the game: the browser refuses the frame's storage), through embed
 or index.html?embed=1. Checked: the frame starts, plays and talks to its parent
 (ready, height, turn, theme), says when it is not saved, tells every action against
 the computer, hides what controls=0 and scores=0 say, and a sandbox without
-allow-same-origin gets a clear message and an "error" message, never a silent "loading"."""
+allow-same-origin gets a clear message and an "error" message, never a silent "loading".
+The club's and the table's pages, framed so, start their engines too (ui/kit.js)."""
 
 from __future__ import annotations
 
@@ -91,6 +92,26 @@ def game_frame(page, marker: str = "index.html?embed=1#g1."):
 
 def storage_refused(frame) -> bool:
     return frame.evaluate("(() => { try { localStorage.getItem('x'); return false; } catch (e) { return true; } })()")
+
+
+def test_club_and_table_start_their_engines_in_a_frame_on_another_site(browser, host, site_url):
+    """ui/kit.js gives every page's engine worker its in-memory IndexedDB: where the
+    browser refuses a frame's storage, the club's and the table's engines start as the
+    game's does, and the pages work unsaved."""
+    url = host("pages.html", frame_tag("club", site_url + "club.html", width=800)
+               + frame_tag("table", site_url + "table.html", width=800))
+    with kit.own_page(browser, viewport=(900, 1300)) as (page, errors):
+        page.goto(url)
+        for fid in ("club", "table"):
+            page.frame_locator("#" + fid).locator("body[data-engine='ready']").wait_for(state="attached",
+                                                                                       timeout=kit.TIMEOUT_MS)
+        table = page.frame_locator("#table")
+        table.locator("#tb-name0").fill("Ann")
+        table.locator("#tb-name1").fill("Bob")
+        table.locator("#tb-new button[type='submit']").click()
+        table.locator("#tb-game").wait_for(state="visible", timeout=kit.TIMEOUT_MS)
+        assert "failed" not in page.frame_locator("#club").locator("body").get_attribute("data-engine")
+        assert errors == []
 
 
 def test_cross_site_embed_plays_and_talks_to_its_parent(browser, host, site_url):
