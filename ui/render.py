@@ -4,7 +4,7 @@ Each frame is a flat map of node id -> {attribute: value, "_html": inner HTML};
 ``diff`` compares it with the previous frame and keeps only what changed, so a
 tile put down patches one square (focus and drags survive) instead of rewriting
 the board. The patches go to the page as one JSON text in a single call of
-``window.wlcPatch`` (index.html), i.e. one bridge crossing per frame.
+``window.wlcPatch`` (ui/kit.js), i.e. one bridge crossing per frame.
 """
 
 import json

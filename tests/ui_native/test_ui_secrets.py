@@ -61,11 +61,11 @@ def test_history_line_offers_the_board_after_that_turn():
 
 def test_an_unfinished_past_game_keeps_its_secrets_in_its_replay():
     from ui.panels import view as panels_view
-    from ui.panels import pastgames
+    from ui.store import past
     sm = {"names": ["You", "Player 2"], "kinds": ["human", "hard"], "over": False}
     spec = {"rules": "classic", "seed": "t1", "seats": fx.snap()["seats"], "actions": ["-QU", "-DDHNRV"]}
-    entry = pastgames.record(spec, sm, "2026-11-25T00:00:00Z")
+    entry = past.record(spec, sm, "2026-11-25T00:00:00Z")
     viewer = panels_view._past_viewer([entry], entry["id"])
     assert turns.move_text(viewer, EXCHANGE) == "exchanged 6" and turns.move_text(viewer, MINE) == "-QU"
-    done = pastgames.record(spec, dict(sm, over=True), "2026-11-25T00:00:00Z")
+    done = past.record(spec, dict(sm, over=True), "2026-11-25T00:00:00Z")
     assert turns.move_text(panels_view._past_viewer([done], done["id"]), EXCHANGE) == "-DDHNRV"

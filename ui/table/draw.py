@@ -1,6 +1,6 @@
 """Drawing the table page: each frame is a map of node id -> {attribute: value,
 "_html", "_text"}, compared with the last one (ui/render.py ``diff``) so that only
-what changed is patched, in one crossing to the page (table.html ``wlcPatch``).
+what changed is patched, in one crossing to the page (``wlcPatch``, ui/kit.js).
 The board's squares are the main page's (ui/view.py ``board_cells``); the letter
 pad and the players' buttons are built once (``skeleton``) and then patched
 attribute by attribute, so a key keeps the keyboard focus.
