@@ -10,7 +10,7 @@
 Records: our self-play (``bench/records/selfplay_<preset>_<n>.gcg``, hard against
 hard without a time budget, so ``--make-records`` writes the same files again with
 the same engine) and the classic records from other programs in ``tests/data/gcg/``.
-Each game is reviewed the way the page does it, through engine/session_review.py:
+Each game is reviewed the way the page does it, through engine/session/review.py:
 ``review_plan`` on the record's text (every seat), then one ``review_turn`` per
 turn with the budget, each call timed (JSON in and out included). Printed per
 game: turns, total seconds, median, p95 and slowest turn (ms), turns whose exact
@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import session, session_review  # noqa: E402
+from engine import session  # noqa: E402
+from engine.session import review as session_review  # noqa: E402
 from engine.records.gcg import decode_record, write_gcg  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
 

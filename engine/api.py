@@ -13,7 +13,7 @@ from .moves import Play
 from .notation import format_move, parse_cgp, parse_move
 from .rules import Rules
 from .scoring import evaluate
-from .words import WordJudge
+from .lexicon.words import WordJudge
 
 # ``moves`` (the exact list; the command line): wild tiles can make it millions of
 # plays (minutes, gigabytes), so it stops after this many plays or seconds unless

@@ -32,7 +32,7 @@ from .game import GameError
 from .search.movegen import Budget
 from .notation import format_move
 from .rules import Rules
-from .words import WordJudge
+from .lexicon.words import WordJudge
 
 # The page's default: the hard player in iii takes about 0.1 s median and 0.6 s
 # p95 natively (bench/movegen.py), Pyodide 1.4-2x that; the budget only cuts the
@@ -51,7 +51,7 @@ def computer_action(game, level: str = "hard", budget_ms: float | None = None, *
     of simulation instead of (or within) the time budget, and the seed of its
     dealing; without either bound it runs ``expert.DEFAULT_ITERATIONS`` rounds.
     ``plan_only``: where the expert would simulate, return its ``Plan`` instead
-    (its rounds are then dealt to several workers: engine/session_expert.py)."""
+    (its rounds are then dealt to several workers: engine/session/expert.py)."""
     rules = game.rules
     legal = game.legal_actions()
     me = game.to_move

@@ -27,7 +27,7 @@ from .scoring import Evaluation, apply_pre, evaluate
 from .startpos import begin, canonical, check_playable, read_start, taken
 from .tiles import BLANK, Bag, sort_rack
 from .trades import allowed_trade, conditions, draw_for_trade, trade_allowed, trade_possible
-from .words import WordJudge
+from .lexicon.words import WordJudge
 
 __all__ = ["Game", "Turn", "Legal", "GameError", "TURN_KINDS", "is_turn", "split_action",
            "PLAY", "EXCHANGE", "PASS", "INVALID", "PHONY", "LOST", "FINAL", "END", "TIME",

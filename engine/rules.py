@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 
-from .house_words import HouseWordsError, check_words, format_words, parse_words
+from .lexicon.house_words import HouseWordsError, check_words, format_words, parse_words
 
 # The 72 "respectable" two-letter words (RULES.md section 3, canonical list).
 TWO_LETTER_72 = frozenset("""

@@ -65,7 +65,7 @@ PREIMPORT = ("html", "html.entities")
 # every visitor of the game page would download them (they import them from the zip).
 GAME_WORKER = "ui/engine_worker.py"
 ENGINE_STASH = Path(snapshot_engine.__file__)  # run inside the Pyodide snapshotted, from its source
-ENGINE_LATER = ("engine.search.deal", "engine.session_expert")
+ENGINE_LATER = ("engine.search.deal", "engine.session.expert")
 NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
 # Kept in the lazy zip although nothing imports them yet: modules plain Python code may
 # reach for (the engine is standard library only).

@@ -77,7 +77,7 @@ from engine.notation import format_move
 from engine.rules import TWO_LETTER_72, Rules
 from engine.scoring import evaluate
 from engine.tiles import WILD_LETTERS
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 
 _AFFIX_PREFIXES = ("", "RE")
 _AFFIX_SUFFIXES = ("", "ER", "R", "ERS", "RS", "S", "LIKE")

@@ -10,7 +10,7 @@
 
 import pytest
 
-from engine.derived import DerivedForms
+from engine.lexicon.derived import DerivedForms
 from engine.lexicon import Lexicon
 
 WORDS = """

@@ -20,7 +20,7 @@ from engine.search.endgame_bound import LoneTileBound
 from engine.search.endgame_moves import EndgameMoves, Move, footprint, square_state
 from engine.search.expert import Expert
 from engine.search.movegen import Budget, MoveGenerator
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from reference_endgame import load_endings, solve as reference
 
 LEX = Lexicon.default()

@@ -10,7 +10,7 @@ import pytest
 from engine.notation import Position, format_cgp, parse_move
 from engine.rules import PRESETS
 from engine.scoring import evaluate
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from enginekit import MAIN_WORDS, empty_board, lexicon, put
 
 ROOT = Path(__file__).resolve().parents[1]

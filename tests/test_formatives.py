@@ -1,5 +1,5 @@
 """Formatives (RULES.md section 3, seed 002 rule 10.1): one definition
-(engine/formatives.py), built into the word graph, read by the judge, the move
+(engine/lexicon/formatives.py), built into the word graph, read by the judge, the move
 generator, the game (its preview and its plays), the review and the large-list
 check; a knob on in o, i, ii and iii."""
 
@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from engine.formatives import bases, find_formatives, is_formative
+from engine.lexicon.formatives import bases, find_formatives, is_formative
 from engine.game import Game
 from engine.lexicon import Lexicon, LexiconFormatError
-from engine.lexicon_format import _HEADER, HEADER_SIZE
-from engine.lexicon_edit import edited
+from engine.lexicon.format import _HEADER, HEADER_SIZE
+from engine.lexicon.edit import edited
 from engine.notation import format_move
 from engine.rules import PRESETS, TWO_LETTER_72, Rules
 from engine.search.movegen import AllPlays, MoveGenerator
 from engine.search.ai import Player
 from engine.search.review import Reviewer, TurnPosition
 from engine.scoring import evaluate
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from enginekit import empty_board, put
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -25,12 +25,12 @@ from engine.board import SquareError
 from engine.game import Game, GameError
 from engine.records.gcg import GCGError, read_gcg, write_gcg
 from engine.lexicon import Lexicon, LexiconFormatError
-from engine.lexicon_format import _HEADER, HEADER_SIZE
+from engine.lexicon.format import _HEADER, HEADER_SIZE
 from engine.moves import MoveError, Play
 from engine.notation import NotationError, format_cgp, parse_cgp, parse_move
 from engine.rules import PRESETS, Rules, RulesError
 from engine.scoring import evaluate
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from test_lexicon import repack
 
 N = 10_000

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.derived import DerivedForms
+from engine.lexicon.derived import DerivedForms
 from engine.game import Game, GameError
 from engine.lexicon import Lexicon
 from engine.moves import MoveError
@@ -249,7 +249,7 @@ def _claiming(nodes: int) -> bytes:
     import struct
     import zlib
 
-    from engine.lexicon_format import _HEADER, MAGIC
+    from engine.lexicon.format import _HEADER, MAGIC
 
     def zeros(size):
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -281,7 +281,7 @@ def test_word_graph_claiming_huge_counts_is_refused_before_inflating():
 
 
 def test_shipped_word_graph_is_far_inside_the_count_limits():
-    from engine.lexicon_format import _HEADER, MAX_INFLATE_RATIO, MAX_NODES
+    from engine.lexicon.format import _HEADER, MAX_INFLATE_RATIO, MAX_NODES
     from pathlib import Path
 
     data = (Path(__file__).resolve().parent.parent / "wordlists" / "lexicon.bin").read_bytes()

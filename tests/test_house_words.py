@@ -9,17 +9,17 @@ import re
 import pytest
 
 from engine.game import Game
-from engine.house_words import (MAX_LETTERS, MAX_WORDS, SAUTER_HEBREW_LETTERS,
+from engine.lexicon.house_words import (MAX_LETTERS, MAX_WORDS, SAUTER_HEBREW_LETTERS,
                                 SAUTER_Q_WITHOUT_U, SAUTER_TABOO)
 from engine.lexicon import Lexicon
-from engine.lexicon_edit import edited
+from engine.lexicon.edit import edited
 from engine.notation import format_move
 from engine.records import link
 from engine.rules import PRESETS, RULES_TEXT_MAX, Rules, RulesError
 from engine.scoring import evaluate
 from engine.search.movegen import AllPlays, MoveGenerator
 from engine.search.review import Reviewer, TurnPosition
-from engine.words import WordJudge, game_words
+from engine.lexicon.words import WordJudge, game_words
 from enginekit import empty_board, put
 
 LEX = Lexicon.default()

@@ -9,7 +9,7 @@ from engine.moves import Play
 from engine.notation import parse_move
 from engine.rules import PRESETS, TWO_LETTER_72
 from engine.scoring import evaluate
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from enginekit import empty_board, lexicon, put
 
 LEX = None

@@ -1,4 +1,4 @@
-"""engine/lexicon.py: the shipped word sets (wordlists/lexicon.bin) and the graph API.
+"""engine/lexicon/: the shipped word sets (wordlists/lexicon.bin) and the graph API.
 
 CI has no SCOWL: the shipped binary is checked against wordlists/manifest.json (counts,
 sha256 of the file and of both sorted word lists, recorded by wordlists/build.py from
@@ -19,7 +19,7 @@ import pytest
 
 from engine.lexicon import (CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN, LIVE_FORMATIVE,
                             LIVE_MAIN, Lexicon, LexiconFormatError)
-from engine.lexicon_format import _HEADER, HEADER_SIZE
+from engine.lexicon.format import _HEADER, HEADER_SIZE
 from engine.rules import TWO_LETTER_72
 
 ROOT = Path(__file__).resolve().parent.parent

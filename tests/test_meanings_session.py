@@ -8,7 +8,7 @@ import pytest
 
 from engine import session
 from engine.meanings import face
-from engine.session_util import SessionError
+from engine.session.util import SessionError
 
 ROOT = Path(__file__).resolve().parent.parent
 

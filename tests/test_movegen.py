@@ -54,7 +54,7 @@ _JUDGES = {}
 
 
 def _judge(rules):
-    from engine.words import WordJudge
+    from engine.lexicon.words import WordJudge
     if rules not in _JUDGES:
         _JUDGES[rules] = WordJudge(rules, LEX)
     return _JUDGES[rules]

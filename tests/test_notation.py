@@ -19,12 +19,12 @@ from engine.notation import (
     CGPError, MoveTextError, NotationError, Position, format_cgp, format_move, parse_cgp, parse_coord,
     parse_move,
 )
-from engine.house_words import SAUTER_TABOO
+from engine.lexicon.house_words import SAUTER_TABOO
 from engine.rules import PRESETS, Rules, RulesError, preset
 from engine.scoring import evaluate
 from engine.tiles import full_set
 from enginekit import lexicon, put
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 
 E15 = "/".join(["15"] * 15)
 

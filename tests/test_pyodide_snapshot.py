@@ -113,7 +113,8 @@ for (let i = 0; i < 2; i++) {
   const out = py.runPython(`
 import json, os, random, sys, time, importlib
 stash = next((f for f in sys.meta_path if type(f).__name__ == "Stash"), None)
-from engine import session, worker_boundary
+from engine import session
+from engine.session import boundary
 words = session.load_lexicon(open("lexicon.bin", "rb").read())
 layout = json.loads(session.layout("classic"))
 roots = json.loads(${JSON.stringify(JSON.stringify(process.env.WLC_ROOTS ? JSON.parse(process.env.WLC_ROOTS) : []))})
@@ -123,7 +124,7 @@ import engine.records.gcg  # not in the snapshot: from the zip
 json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__, "gcg": engine.records.gcg.__file__,
             "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
             "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
-            "mark": getattr(worker_boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
+            "mark": getattr(boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
   runs.push({ held, ...JSON.parse(out) });
 }
@@ -132,13 +133,13 @@ process.stdout.write(JSON.stringify({ runs, warnings }));
 
 
 def _patched_engine_zip(folder: Path) -> Path:
-    """vendor/engine.zip with engine/worker_boundary as a source that says so."""
+    """vendor/engine.zip with engine/session/boundary as a source that says so."""
     out = folder / "engine.zip"
     with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            if info.filename != "engine/worker_boundary.pyc":
+            if info.filename != "engine/session/boundary.pyc":
                 dst.writestr(info, src.read(info))
-        dst.writestr("engine/worker_boundary.py", "from . import session\nMARK = 'patched'\n")
+        dst.writestr("engine/session/boundary.py", "from .. import session\nMARK = 'patched'\n")
     return out
 
 
@@ -166,7 +167,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
     for run in (first, second):
         assert run["held"] is True
         assert run["words"] > 100_000 and run["size"] == 15
-        assert run["file"] == "/home/pyodide/engine.zip/engine/session.pyc"   # its bytecode alone: no source shipped
+        assert run["file"] == "/home/pyodide/engine.zip/engine/session/__init__.pyc"   # its bytecode alone: no source shipped
         assert run["gcg"] == "/home/pyodide/engine.zip/engine/records/gcg.pyc"
         assert run["path0"] == "/home/pyodide/engine.zip"
         assert run["tz"][0] in (5 * 3600, 4 * 3600)   # New York, not UTC
@@ -188,7 +189,7 @@ def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manif
 
 def test_the_snapshot_holds_what_the_workers_import_as_they_start():
     roots = ps.engine_roots(ROOT)
-    assert {"engine.session", "engine.worker_boundary", "engine.search.deal", "engine.session_expert"} <= set(roots)
+    assert {"engine.session", "engine.session.boundary", "engine.search.deal", "engine.session.expert"} <= set(roots)
     assert "engine.club.face" not in roots   # the club page's: not downloaded by every game page
     assert all(r == "engine" or r.startswith("engine.") for r in roots)
 

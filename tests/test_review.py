@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import session, session_review
+from engine import session
+from engine.session import review as session_review
 from engine.cli import main
 from engine.game import Game
 from engine.records.gcg import write_gcg

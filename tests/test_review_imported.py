@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import session, session_review
+from engine import session
+from engine.session import review as session_review
 from engine.board import square_name
 from engine.lexicon import Lexicon
 from engine.records.gcg import decode_record, import_record

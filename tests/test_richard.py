@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.derived import DerivedForms
+from engine.lexicon.derived import DerivedForms
 from engine.rules import PRESETS
 from engine.trades import conditions, trade_allowed, trade_possible
-from engine.words import WordJudge
+from engine.lexicon.words import WordJudge
 from enginekit import lexicon
 
 LEX = lexicon()

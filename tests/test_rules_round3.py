@@ -14,7 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine import session, session_review, tracking
+from engine import session, tracking
+from engine.session import review as session_review
 from engine.game import END, FINAL, Game
 from engine.records import link
 from engine.records.link import LinkError, decode, encode

@@ -219,7 +219,7 @@ def test_formatives_and_house_words_in_the_summary():
 
 
 def test_the_dialogs_sauter_list_is_the_engines():
-    from engine.house_words import MAX_LETTERS, MAX_WORDS, MIN_LETTERS, SAUTER_TABOO
+    from engine.lexicon.house_words import MAX_LETTERS, MAX_WORDS, MIN_LETTERS, SAUTER_TABOO
     from ui.newgame import house
     assert house.SAUTER_WORDS == tuple(w.lower() for w in SAUTER_TABOO)
     assert (house.MAX_WORDS, house.MIN_LETTERS, house.MAX_LETTERS) == (MAX_WORDS, MIN_LETTERS, MAX_LETTERS)

@@ -1,35 +1,36 @@
-"""The page workers' shared boundary (engine/worker_boundary.py): the word list loaded
+"""The page workers' shared boundary (engine/boundary.py): the word list loaded
 or a failure the page can say, and an engine bug turned into {"error"} text."""
 
 import json
 from pathlib import Path
 
-from engine import session, worker_boundary
+from engine import session
+from engine.session import boundary
 
 WORDS = Path(__file__).resolve().parent.parent / "wordlists" / "lexicon.bin"
 
 
 def test_the_word_list_loads_and_says_how_many_words():
-    status = worker_boundary.load_words({"state": "loading", "error": ""}, str(WORDS))
+    status = boundary.load_words({"state": "loading", "error": ""}, str(WORDS))
     assert status["state"] == "ready" and status["error"] == ""
     assert status["words"] > 100_000 and status["ms"] >= 0
     assert session.loaded_lexicon() is not None
 
 
 def test_a_missing_or_broken_word_list_is_a_failure_the_page_can_say(tmp_path):
-    missing = worker_boundary.load_words({"state": "loading", "error": ""}, str(tmp_path / "none.bin"))
+    missing = boundary.load_words({"state": "loading", "error": ""}, str(tmp_path / "none.bin"))
     assert missing["state"] == "failed" and missing["error"] == "the word list could not be loaded (FileNotFoundError)"
     broken = tmp_path / "broken.bin"
     broken.write_bytes(b"not a word list")
-    status = worker_boundary.load_words({"state": "loading", "error": ""}, str(broken))
+    status = boundary.load_words({"state": "loading", "error": ""}, str(broken))
     assert status["state"] == "failed" and status["error"].startswith("the word list could not be loaded (")
-    worker_boundary.load_words({}, str(WORDS))   # the session keeps a working list for the other tests
+    boundary.load_words({}, str(WORDS))   # the session keeps a working list for the other tests
 
 
 def test_an_engine_bug_comes_back_as_text_never_an_exception(capsys):
     def bug(x):
         raise KeyError(x)
-    answer = json.loads(worker_boundary.guard(bug, "seat"))
+    answer = json.loads(boundary.guard(bug, "seat"))
     assert answer == {"error": "The engine failed: KeyError: 'seat'"}
     assert "Traceback" in capsys.readouterr().err      # the console keeps the whole story
-    assert worker_boundary.guard(lambda a, b: a + b, "1", "2") == "12"
+    assert boundary.guard(lambda a, b: a + b, "1", "2") == "12"

@@ -18,17 +18,15 @@ import js  # the clock (when this interpreter started running, for bench/load.py
 
 STARTED_AT = js.performance.timeOrigin + js.performance.now()  # epoch ms
 _T0 = time.perf_counter()
-from engine import session, worker_boundary  # noqa: E402 (timed: part of the engine's start-up)
+from engine import session  # noqa: E402 (timed: part of the engine's start-up)
+from engine.session import boundary  # noqa: E402
 
 IMPORT_MS = round((time.perf_counter() - _T0) * 1000)
 
 STATUS = {"state": "loading", "error": "", "words": 0, "ms": 0, "import_ms": IMPORT_MS,
           "started_at": STARTED_AT}
-_guard = worker_boundary.guard
-
-
-def status():
-    return json.dumps(STATUS)
+status = boundary.status_of(STATUS)
+_guard = boundary.guard
 
 
 def layout(rules):
@@ -62,11 +60,11 @@ def computer(budget_ms=2000):
 
 
 async def _computer(budget_ms):
-    from engine import session_expert
+    from engine.session import expert
     try:
-        return await session_expert.computer(budget_ms, _pool())
+        return await expert.computer(budget_ms, _pool())
     except Exception as exc:  # a bug in the engine: the page shows a message, never hangs
-        return worker_boundary.failed(exc)
+        return boundary.failed(exc)
     finally:
         _publish()
 
@@ -135,8 +133,8 @@ PANEL_EXPORTS = ["unseen", "hint_preview", "hint_used", "history", "export_cgp",
 # Review (ui/review/actions.py): a plan, then one short call per turn, then the summary.
 # Imported on first use: the page's start-up does not pay for it.
 def _review():
-    from engine import session_review
-    return session_review
+    from engine.session import review
+    return review
 
 
 def review_plan(source="", seats=""):
@@ -312,13 +310,13 @@ def _heard(i, data):
 
 def _publish():
     """How the helpers and the last simulation went, for bench/ and the tests (self.wlcExpert)."""
-    from engine import session_expert
+    from engine.session import expert
     pool = _pool()
     js.self.wlcExpert = json.dumps({"helpers": pool.state, "info": pool.info, "why": HELPERS["why"],
-                                    "last": session_expert.LAST})
+                                    "last": expert.LAST})
 
 
-worker_boundary.load_words(STATUS)
+boundary.load_words(STATUS)
 HELPERS["urls"] = _helper_urls()
 STATUS["ready_at"] = js.performance.timeOrigin + js.performance.now()
 print("engine " + STATUS["state"] + ": " + str(STATUS["words"]) + " words; python up at "

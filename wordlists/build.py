@@ -14,7 +14,7 @@ main  = SCOWL english + american + variant_1 + variant_2 words of sizes up to 70
         denylist.txt, plus exactly the 72 two-letter words of RULES.md section 3.
 large = ENABLE (enable1.txt) + main.
 formatives = the words of large, not in main, formed on a main word
-        (engine/formatives.py, RULES.md section 3), flagged in the same graph.
+        (engine/lexicon/formatives.py, RULES.md section 3), flagged in the same graph.
 
 Same inputs give the same bytes (no timestamps or paths in the outputs).
 """
@@ -36,9 +36,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from engine.formatives import ENDINGS, PREFIXES, find_formatives  # noqa: E402
+from engine.lexicon.formatives import ENDINGS, PREFIXES, find_formatives  # noqa: E402
 from engine.lexicon import Lexicon  # noqa: E402
-from engine.lexicon_format import VERSION as FORMAT_VERSION  # noqa: E402
+from engine.lexicon.format import VERSION as FORMAT_VERSION  # noqa: E402
 from engine.rules import TWO_LETTER_72 as _TWO_LETTER_72  # noqa: E402
 
 SCOWL_VERSION = "2020.12.07"
@@ -246,7 +246,7 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
     two_main = sorted(w for w in main if len(w) == 2)
     manifest = {
         "about": "Built by wordlists/build.py; see wordlists/README.md.",
-        "format": f"engine/lexicon.py binary, SWLX version {FORMAT_VERSION}",
+        "format": f"engine/lexicon binary, SWLX version {FORMAT_VERSION}",
         "sources": {
             "scowl": {
                 "package": "scowl",
@@ -268,7 +268,7 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
                     "large": "ENABLE + main",
                     "formatives": "large words not in main that are a main word of 3+ "
                                   "letters with a prefix and/or an ending "
-                                  "(engine/formatives.py)"},
+                                  "(engine/lexicon/formatives.py)"},
         "counts": {
             "main": len(main),
             "large": len(large),

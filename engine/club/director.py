@@ -288,7 +288,7 @@ def table(t: Tournament) -> list[dict]:
 
 
 def game_spec(t: Tournament, r: int, a: str, b: str) -> dict:
-    """The spec of a pairing's game (engine/session.py ``open``): its rules, its
+    """The spec of a pairing's game (engine.session ``open``): its rules, its
     seed and its players in order, both people (the page may seat a computer)."""
     rd, g = find_game(t, r, a, b)
     return {"rules": t.rules, "seed": t.game_seed(rd.round, g),

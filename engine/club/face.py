@@ -1,6 +1,6 @@
 """The tournament director's text face: what the page calls through the engine worker.
 
-Like engine/session.py, every argument and result is a str (JSON text) or an int.
+Like engine.session, every argument and result is a str (JSON text) or an int.
 The worker keeps nothing: the page stores the tournament (the JSON object under
 "tournament" in a reply) and passes it back as text with each call. A request
 that cannot be carried out returns ``{"error": message}`` and the page keeps the
@@ -34,6 +34,8 @@ Reading:
 - ``tournament_link(t)``: {"link": the standings link's fragment, without '#'}.
 - ``tournament_open_link(fragment)``: {"tournament", "readonly": true}.
 - ``tournament_tsh(t)``: {"tsh": the .t file's text, "renamed": {name: as written}}.
+- ``players(games)``: the games kept on this device ([{"id", "date", "spec"}]), each
+  seat's figures from its replay (engine/club/players.py): {"games", "skipped"}.
 
 The word lists for replaying links are the session's (``session.load_lexicon``).
 """
@@ -44,6 +46,7 @@ import json
 
 from ..records.link import encode as encode_game_link
 from . import director, share
+from .players import kept_games
 from .model import Tournament, TournamentError
 
 MAX_TEXT = 5_000_000
@@ -106,16 +109,17 @@ def tournament_import(text: str) -> str:
 
 
 def tournament_pair_round(t: str) -> str:
-    try:
-        new = director.pair_next_round(_load(t))
-    except ValueError as exc:
-        return _error(exc)
-    return _changed(new, _round_message(new, len(new.paired)))
+    return _paired(director.pair_next_round, t)
 
 
 def tournament_repair_round(t: str) -> str:
+    return _paired(director.repair_round, t)
+
+
+def _paired(pair, t: str) -> str:
+    """The tournament with its latest round paired by ``pair``, and what to say of it."""
     try:
-        new = director.repair_round(_load(t))
+        new = pair(_load(t))
     except ValueError as exc:
         return _error(exc)
     return _changed(new, _round_message(new, len(new.paired)))
@@ -231,3 +235,13 @@ def tournament_tsh(t: str) -> str:
         return json.dumps({"tsh": text, "renamed": renamed})
     except ValueError as exc:
         return _error(exc)
+
+
+def players(games_text: str = "[]") -> str:
+    """The page's stored games, each replayed for its seats' figures (players.kept_games).
+    Text the page's own store wrote: unreadable JSON is a bug, raised for the worker's guard."""
+    try:
+        lexicon = _lexicon()
+    except ValueError:   # no word lists: no game replays, and each counts as skipped
+        lexicon = None
+    return json.dumps(kept_games(json.loads(games_text), lexicon))

@@ -9,7 +9,7 @@ spelling changes give the "formative of a main word" test (:func:`is_formative`)
 
 from __future__ import annotations
 
-from .. import formatives
+from ..lexicon import formatives
 
 VOWELS = "aeiou"
 MIN_BASE = 3  # RULES.md 3: a formative's base is a main word of 3+ letters
@@ -118,7 +118,7 @@ def find_bases(word: str, meanings) -> list[tuple[str, str | None]]:
 
 def is_formative(word: str, lexicon) -> bool:
     """RULES.md 3: a large-list word of 3+ letters that is a formative of a main word,
-    by the engine's one definition (engine/formatives.py)."""
+    by the engine's one definition (engine/lexicon/formatives.py)."""
     word = word.lower()
     if len(word) < MIN_BASE or not lexicon.is_word(word, large=True):
         return False

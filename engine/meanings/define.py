@@ -9,7 +9,7 @@ WordNet lacks gets an empty list: nothing is ever made up.
 from __future__ import annotations
 
 from ..rules import TWO_LETTER_72
-from ..words import WordJudge
+from ..lexicon.words import WordJudge
 from .bases import find_bases, is_formative
 from .store import POS_NAMES, Meanings
 

@@ -67,7 +67,7 @@ def define_json(words_json: str, lexicon: Lexicon | None = None) -> str:
 
 
 def session_define(words_json: str) -> str:
-    """:func:`define_json` with the page's word lists: those engine/session.py loaded at
+    """:func:`define_json` with the page's word lists: those engine.session loaded at
     start (every game of the page plays with them)."""
     from .. import session   # the worker's one session; imported here, not at the engine's start
 

@@ -43,7 +43,7 @@ from ..notation import (NotationError, Position, check_position, format_cgp, for
 from ..rules import PRESETS, Rules, RulesError
 from ..scoring import evaluate
 from ..tiles import rack_value
-from ..words import WordJudge
+from ..lexicon.words import WordJudge
 from .gcg_lines import GCGError, Lines, read_seed, score_of, seats_of, split_lines  # noqa: F401 (GCGError: raised here too)
 from .gcg_write import _move_text, _nicknames, write_gcg  # noqa: F401 (write_gcg: the record's writer)
 

@@ -1,12 +1,12 @@
 """Opening a pasted record or position (the page's Import): what it opens as.
 
 Above the game: it uses Game (which starts from a position through startpos.py),
-the GCG reader and the snapshot's read-only view; engine/session.py calls it.
+the GCG reader and the snapshot's read-only view; engine.session calls it.
 
 Another program's record gives no bag, so the game it opens as begins at its last
 position; the record text itself rides along (``info["record"]``): the page keeps
 it with the game (its spec's "record") so that the review, which replays its
-lines on a board (engine/session_review.py), covers the turns before that start.
+lines on a board (engine/session/review.py), covers the turns before that start.
 """
 
 from __future__ import annotations

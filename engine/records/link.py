@@ -57,7 +57,7 @@ from ..actionlog import MAX_NAME
 from ..rules import RULES_TEXT_MAX, Rules
 
 VERSION = 3               # the newest format; encode writes the oldest that carries the game
-# Seat kinds by digit; every kind of engine/session.py's SEAT_KINDS must be here.
+# Seat kinds by digit; every kind of engine.session's SEAT_KINDS must be here.
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 OLD_KINDS = 4             # g1 and g2 carry the first four (digits 0..3)
 VIEW_CHOICES = {"mode": ("play", "replay"), "theme": ("auto", "light", "dark")}

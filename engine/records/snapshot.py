@@ -1,6 +1,6 @@
 """What the page draws of a game, as plain data: pure functions of a Game and its seats.
 
-The session (engine/session.py) holds the one current game and turns these
+The session (engine.session) holds the one current game and turns these
 dicts into JSON; nothing here keeps state, so a replay view (``Game.at``) or a
 read-only imported position is drawn by the same code as the live game.
 """
@@ -63,7 +63,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
 
 def position_view(cgp: str, names, scores) -> dict:
     """A read-only snapshot of a position (board, racks, scores); nothing can be played.
-    What the session shows of a finished game it imports (engine/session.py)."""
+    What the session shows of a finished game it imports (engine.session)."""
     from ..notation import parse_cgp
 
     pos = parse_cgp(cgp)

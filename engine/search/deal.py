@@ -55,7 +55,7 @@ from .movegen import Budget
 from .rounds import Dealer, RoundClock, cut, schedule
 from ..game import Game
 from ..rules import Rules
-from ..session_util import replay_log
+from ..session.util import replay_log
 from ..tracking import unseen
 
 # Rounds a helper holds: one to simulate and more to begin as soon as it is done, since

@@ -39,7 +39,7 @@ from .linegen import BLANK_I, Candidate, LeftCache, LineGen, OutOfBudget, cap_ta
 from ..moves import MoveError
 from ..rules import Rules
 from ..scoring import apply_pre
-from ..words import game_words
+from ..lexicon.words import game_words
 
 # Left-part tables kept per generation (one per rack variant, each bounded by
 # linegen.MAX_LEFT_PARTS): reused by the variants that share a rack.

@@ -6,7 +6,7 @@ of the game (the same fields as a dealt game's snapshot, engine/records/snapshot
 plus "table", "names", "held", "unseen", "awaiting_racks") or ``{"error": msg}``
 for bad input, never raising. The view's "rules", "names" and "actions" are the
 state to store. The word lists are the session's (the worker loads them once,
-engine/session.py) unless ``use_lexicon`` gives others.
+engine.session) unless ``use_lexicon`` gives others.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..moves import Play
 from ..notation import format_move, parse_move
 from ..records import snapshot
 from ..rules import Rules
-from ..session_util import SessionError, int_in, json_object, play_of
+from ..session.util import SessionError, int_in, json_object, play_of
 from .game import TableGame, scooped
 from .link import decode_table, encode_table
 from .record import write_table_gcg

@@ -38,7 +38,7 @@ from ..notation import MoveTextError, format_move, parse_move
 from ..rules import Rules
 from ..scoring import Evaluation, apply_pre, evaluate
 from ..tiles import BAG_SIZE, BLANK, TILE_SETS, sort_rack
-from ..words import WordJudge
+from ..lexicon.words import WordJudge
 
 RACKS = "racks"          # the phase after the end, until the racks left are entered
 _COUNT = re.compile(r"-([0-9]{1,3})")

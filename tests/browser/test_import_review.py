@@ -16,7 +16,7 @@ from pathlib import Path
 import browserkit as kit
 from test_phone import boot_page
 
-from engine import session_review
+from engine.session import review as session_review
 from engine.board import square_name
 from engine.records.gcg import decode_record, import_record
 from engine.records.gcg_write import write_gcg

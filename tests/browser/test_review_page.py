@@ -38,7 +38,7 @@ def short_game(rules: str, seed: str, plays: int = 4, finish: bool = True) -> di
 
 def native_review(spec: dict) -> tuple[dict, dict]:
     """(the plan, {turn: review}) of the native engine, exact (no time budget)."""
-    from engine import session_review
+    from engine.session import review as session_review
     kit.native()
     plan = json.loads(session_review.review_plan(json.dumps(spec), ""))
     return plan, {t["turn"]: json.loads(session_review.review_turn(t["turn"], 0, "score")) for t in plan["turns"]}

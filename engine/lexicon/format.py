@@ -1,7 +1,7 @@
 """The lexicon binary (``wordlists/lexicon.bin``): writing, reading and checking it.
 
-Split out of lexicon.py: this module knows bytes (header, CRC, deflate planes, the
-structure checks); lexicon.py knows words and the graph API, and calls
+Split out of __init__.py: this module knows bytes (header, CRC, deflate planes, the
+structure checks); __init__.py knows words and the graph API, and calls
 :func:`encode`, :func:`decode` and :func:`check_acyclic`.
 
 All integers little-endian. A 40-byte header::
@@ -44,7 +44,7 @@ import struct
 import sys
 import zlib
 
-# node_mask bits (lexicon.py's docstring describes the graph)
+# node_mask bits (engine/lexicon/__init__.py's docstring describes the graph)
 CHILD_BITS = (1 << 26) - 1
 END_LARGE = 1 << 26
 END_MAIN = 1 << 27

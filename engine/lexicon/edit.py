@@ -1,5 +1,5 @@
 """A copy of a lexicon's word graph with a few words added to or taken out of
-every list: how house words (engine/house_words.py) reach the move generator.
+every list: how house words (engine/lexicon/house_words.py) reach the move generator.
 
 Rebuilding the minimal graph takes seconds; a few hundred words are instead
 edited into a copy of the three arrays by path copying. The nodes on a word's
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import array
 
-from .lexicon import CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN, LIVE_MAIN, Lexicon
+from . import CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN, LIVE_MAIN, Lexicon
 
 _ENDS = END_LARGE | END_MAIN | END_FORMATIVE
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 
-from . import session
-from .computer import computer_action
-from .search import deal
-from .session_util import SessionError, deciding_seat, int_in
-from .session_util import error as _error
+from .. import session
+from ..computer import computer_action
+from ..search import deal
+from .util import SessionError, deciding_seat, int_in
+from .util import error as _error
 
 
 # The page's budget covers the whole call: after the expert's deadline its last reply's

@@ -1,8 +1,8 @@
-"""What the session (engine/session.py) reads from the page, checked: the spec's
+"""What the session (engine.session, __init__.py) reads from the page, checked: the spec's
 seats and hints, a placement, whole numbers in a range, JSON text; the replay
 of a logged action list that stops, with a player's message, at the first action
 it cannot read or play; and which seat a computer request is for. Split out of
-session.py for size.
+__init__.py for size.
 
 Every function here raises SessionError (a ValueError) with a message for a
 player, never TypeError or RecursionError, whatever the page sends.
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 
-from .actionlog import fit_name, split_action
-from .board import parse_square
-from .moves import Play
-from .tiles import WILD_LETTERS
+from ..actionlog import fit_name, split_action
+from ..board import parse_square
+from ..moves import Play
+from ..tiles import WILD_LETTERS
 
 
 class SessionError(ValueError):

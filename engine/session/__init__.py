@@ -18,22 +18,22 @@ import json
 from dataclasses import replace
 import time
 
-from .records import snapshot as snapshots
-from . import tracking
-from .actionlog import MAX_MS
-from .board import LAYOUTS, square_name
-from .game import Game, GameError
-from .records.importing import open_text
-from .lexicon import Lexicon
-from .records.link import LinkError, decode as decode_link, encode as encode_link
-from .table.imported import table_import
-from .moves import Play
-from .notation import format_cgp, format_move, parse_move
-from .rules import Rules
-from .session_util import (SessionError, deciding_seat, hints_of, int_in, json_object, play_of, replay_log,
+from ..records import snapshot as snapshots
+from .. import tracking
+from ..actionlog import MAX_MS
+from ..board import LAYOUTS, square_name
+from ..game import Game, GameError
+from ..records.importing import open_text
+from ..lexicon import Lexicon
+from ..records.link import LinkError, decode as decode_link, encode as encode_link
+from ..table.imported import table_import
+from ..moves import Play
+from ..notation import format_cgp, format_move, parse_move
+from ..rules import Rules
+from .util import (SessionError, deciding_seat, hints_of, int_in, json_object, play_of, replay_log,
                            seats_of)
-from .session_util import error as _error
-from .tiles import VALUES, WILD_LETTERS
+from .util import error as _error
+from ..tiles import VALUES, WILD_LETTERS
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SEAT_KINDS = ("human",) + LEVELS
@@ -51,7 +51,7 @@ HINT_BUDGET_MAX_MS = 20_000          # memory is bounded (linegen.MAX_LEFT_PARTS
 # hint within its budget (120 crowded iii positions, natively: at most ~130 ms over).
 HINT_SEARCH_SHARE = 0.6
 COMPUTER_BUDGET_MAX_MS = 20_000
-MAX_HINTS_USED = 100_000             # as many as a spec's "hints" may list (session_util.hints_of)
+MAX_HINTS_USED = 100_000             # as many as a spec's "hints" may list (util.hints_of)
 
 
 # --------------------------------------------------------------------- set-up
@@ -246,7 +246,7 @@ def computer(budget_ms: int = 2000) -> str:
     round attempt, a trade, then its play); returns the snapshot after. Once the
     game is over, the seat that may challenge the play that ended it decides
     whether to ({"error"} when it accepts the play: nothing is left to do)."""
-    from .computer import computer_action
+    from ..computer import computer_action
 
     try:
         game = _need_game()
@@ -282,7 +282,7 @@ def hint(top: int = 5, budget_ms: int = 1000) -> str:
     """The best plays for the player to move, best first, found within the budget:
     {"moves": [{"move", "score", "words"}], "ms", "complete" (False when the budget
     cut the search: the best found in "ms"), "budget_ms"}."""
-    from .api import move_list
+    from ..api import move_list
 
     try:
         game = _need_game()
@@ -401,7 +401,7 @@ def export_gcg(viewer: int = -1) -> str:
     """{"gcg": the game record}: standard GCG lines plus #rules, #seed and one
     #action line per input, so the record replays exactly. ``viewer`` >= 0 (or -2:
     nobody) during a game: only what that seat may know (gcg.write_gcg)."""
-    from .records.gcg_write import write_gcg
+    from ..records.gcg_write import write_gcg
 
     try:
         viewer = int(viewer)

@@ -2,7 +2,7 @@
 
 A :class:`Lexicon` holds the word sets **main** and **large** (large is always a
 superset of main) and the **formatives** (large words built on a main word,
-engine/formatives.py: main plus them is the list o, I, II and III play), in one
+engine/lexicon/formatives.py: main plus them is the list o, I, II and III play), in one
 minimal DAWG (a prefix graph walked left to right, suffixes shared) whose nodes
 carry word-end flags. Standard library only; it runs unchanged under CPython
 3.11+ and under Pyodide in the page.
@@ -39,7 +39,7 @@ and the others are numbered K, K+1, ... in the order of the first edge (by edge
 index) that leads to them.
 
 The file format (``wordlists/lexicon.bin``, :meth:`Lexicon.to_bytes` and
-:meth:`Lexicon.from_bytes`) and its checks live in lexicon_format.py.
+:meth:`Lexicon.from_bytes`) and its checks live in format.py.
 """
 
 from __future__ import annotations
@@ -47,10 +47,10 @@ from __future__ import annotations
 import array
 import os
 
-from .lexicon_format import (CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN,  # noqa: F401
+from .format import (CHILD_BITS, END_FORMATIVE, END_LARGE, END_MAIN,  # noqa: F401
                              LIVE_FORMATIVE, LIVE_MAIN, U32, LexiconFormatError, decode,
                              encode)
-from .lexicon_format import check_acyclic as _check_acyclic
+from .format import check_acyclic as _check_acyclic
 
 __all__ = ["Lexicon", "LexiconFormatError", "CHILD_BITS", "END_FORMATIVE", "END_LARGE",
            "END_MAIN", "LIVE_FORMATIVE", "LIVE_MAIN", "word_bits"]
@@ -161,8 +161,8 @@ class Lexicon:
         """The shipped ``wordlists/lexicon.bin`` (beside the engine package), or the
         lexicon given to :meth:`set_default`. Loaded once."""
         if cls._default is None:
-            path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "wordlists", "lexicon.bin")
+            engine = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # engine/lexicon/ -> engine/
+            path = os.path.join(os.path.dirname(engine), "wordlists", "lexicon.bin")
             with open(path, "rb") as f:
                 cls._default = cls.from_bytes(f.read())
         return cls._default

@@ -1,8 +1,9 @@
 """What the page's engine workers share at their text boundary (ui/engine_worker.py,
 ui/club/worker.py, ui/table/worker.py): the word list loaded from the file the
-worker was given, and an exception turned into {"error": ...} text. Why here: each
-worker is a file of its own in Pyodide, which imports the engine's zip and nothing
-of ui/; one copy keeps their messages and failure handling the same."""
+worker was given, the ``status`` the page polls, an exception turned into
+{"error": ...} text, and an engine face's functions exposed with that guard. Why
+here: each worker is a file of its own in Pyodide, which imports the engine's zip
+and nothing of ui/; one copy keeps their messages and failure handling the same."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 import time
 import traceback
 
-from . import session
+from .. import session
 
 LEXICON_FILE = "lexicon.bin"
 
@@ -28,6 +29,32 @@ def load_words(status: dict, path: str = LEXICON_FILE) -> dict:
         status["error"] = "the word list could not be loaded (" + type(exc).__name__ + ")"
     status["ms"] = round((time.perf_counter() - t0) * 1000)
     return status
+
+
+def status_of(status: dict):
+    """A worker's ``status`` export: its ``status`` dict ("state": loading, ready or
+    failed; "error"; what else the worker records) as JSON text when the page asks."""
+    def status_text() -> str:
+        return json.dumps(status)
+    return status_text
+
+
+def face(module, name: str):
+    """``module.name`` as the page may call it: each argument an int as the page sent
+    it or else its text (a JavaScript value crosses as whatever Pyodide makes of it),
+    the answer text, and a bug an {"error"} (``guard``)."""
+    fn = getattr(module, name)
+
+    def call(*args) -> str:
+        return guard(fn, *[a if isinstance(a, int) else str(a) for a in args])
+    call.__name__ = name
+    return call
+
+
+def expose(module, names) -> dict:
+    """``face`` of each of ``names``, by name: a worker adds them to its globals and
+    lists them in ``__export__``."""
+    return {name: face(module, name) for name in names}
 
 
 def guard(fn, *args) -> str:

@@ -1,6 +1,6 @@
 """The review's text face for the page's engine worker (JSON in, JSON out).
 
-Like engine/session.py (whose current game and word lists it uses): every
+Like engine.session (whose current game and word lists it uses): every
 argument is a str or an int, every result JSON text, and nothing raises; a
 request that cannot be met returns ``{"error": ...}``. The page calls
 ``review_plan`` once (the turns to review, at once), then ``review_turn`` once per
@@ -27,16 +27,16 @@ import json
 import math
 from dataclasses import replace
 
-from . import session
-from .board import square_name
-from .game import Game
-from .records.gcg import import_record
-from .moves import Play
-from .rules import Rules
-from .search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
+from .. import session
+from ..board import square_name
+from ..game import Game
+from ..records.gcg import import_record
+from ..moves import Play
+from ..rules import Rules
+from ..search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
                             played_squares, record_turns, summary)
-from .actionlog import split_action
-from .tiles import VALUES, WILD_LETTERS
+from ..actionlog import split_action
+from ..tiles import VALUES, WILD_LETTERS
 
 BUDGET_MIN_MS, BUDGET_MAX_MS = 50, 60_000
 SOURCE_MAX = 200_000

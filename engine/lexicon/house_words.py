@@ -10,7 +10,7 @@ list for on-line play (``taboo=sauter``, also ``taboo=sauter+zin``).
 A Rules value holds each list as a sorted tuple of distinct uppercase words;
 :func:`parse_words` and :func:`format_words` convert, :func:`check_words` says
 what is wrong with a list. The judge and the move generator read the lists
-through engine/words.py (``game_words``), which edits the word graph with them.
+through engine/lexicon/words.py (``game_words``), which edits the word graph with them.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ the house words edited in, and the same end and live bits."""
 from __future__ import annotations
 
 from .derived import DerivedForms
-from .lexicon import word_bits
-from .lexicon_edit import edited
-from .rules import TWO_LETTER_72, Rules
+from . import word_bits
+from .edit import edited
+from ..rules import TWO_LETTER_72, Rules
 
 # Edited graphs kept (one per word lists and house words in use): each is a copy
 # of the arrays, about 1.3 MB.
