@@ -18,20 +18,12 @@ from ui import state, store
 from ui.board.drag import Dragger
 from ui.board import phone
 from ui.boot import effects, events, firstpaint, kit
+from ui.boot import handlers  # noqa: F401 (the page put together: each event's handlers, in order)
 from ui.boot.page import Page
-from ui.game import clock, standin
-from ui.links import bylink, embed, tabs
+from ui.links import embed
 from ui.newgame import form, rules_text
-from ui.panels import actions as panels
 from ui.panels import page as panels_page
-from ui.review import actions as review
 from ui.words.page import Words
-
-panels.install(state.HANDLERS)  # the panels beside the board
-review.install(state.HANDLERS)  # the review panel: every turn beside the best play
-state.HANDLERS.update(clock.HANDLERS)  # the players' clocks
-state.HANDLERS.update(standin.HANDLERS)  # when the computer cannot move
-state.HANDLERS.update(tabs.HANDLERS)  # the same game changed in another tab
 
 PAGE = Page(window, document)
 PAGE.run_effects = lambda: effects.pump(PAGE)
@@ -140,8 +132,6 @@ async def boot():
         PAGE.s, eng, error = await state_from_engine()
         if PAGE.s is None:
             return
-    embed.install(state)
-    bylink.install(state.HANDLERS)  # play by link: after the links' handlers, so outermost
     PAGE.s = embed.boot(PAGE.s, window, document)
     effects.restore_clock(PAGE)
     PAGE.renderer.apply(PAGE.s)

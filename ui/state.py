@@ -44,16 +44,16 @@ def initial(layout, spec, snap, engine="loading"):
 
 def step(state, event):
     """The state after ``event`` (a dict with "t"); ``state`` itself is not changed.
-    An engine answer stamped with an older ``shown`` was asked for a game another tab has
-    since replaced (ui/links/tabs.py): showing (and saving) it would undo that tab's moves."""
+    The event's handlers, in order, are listed in ui/boot/handlers.py (the game's own,
+    below, among them). An engine answer stamped with an older ``shown`` was asked for a
+    game another tab has since replaced (ui/links/tabs.py): showing (and saving) it would
+    undo that tab's moves."""
     s = dict(state)
     s["fx"] = []
     if event.get("shown", s.get("shown", 0)) != s.get("shown", 0):
         return s
-    handler = HANDLERS.get(event.get("t"))
-    if handler is None:
-        return s
-    return handler(s, event)
+    from ui.boot import handlers   # the page put together (it imports every feature, which import this)
+    return handlers.run(s, event)
 
 
 # ----------------------------------------------------------------- helpers
@@ -283,6 +283,7 @@ def on_notice(s, ev):
     return s
 
 
+# The game's own events (ui/boot/handlers.py adds the other features' handlers to some).
 HANDLERS = {
     "snapshot": on_snapshot, "engine": on_engine, "error": on_error, "preview": on_preview,
     "tap_square": on_tap_square, "tap_rack": on_tap_rack, "drop": on_drop,

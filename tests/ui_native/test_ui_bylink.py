@@ -9,15 +9,7 @@ from ui.links import bylink
 from ui.links import share, share_view
 
 HUMANS = ("human", "human")
-HANDLERS = dict(state.HANDLERS)
-HANDLERS.update(share.handlers(HANDLERS))
-bylink.install(HANDLERS)
-
-
-def step(s, ev):
-    s = dict(s)
-    s["fx"] = []
-    return HANDLERS[ev["t"]](s, ev)
+step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def fresh():

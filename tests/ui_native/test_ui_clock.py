@@ -2,10 +2,8 @@
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go, new
-from ui import state, view
+from ui import view
 from ui.game import clock
-
-state.HANDLERS.update(clock.HANDLERS)
 
 
 def clocked(rule="overtime", left=(300000, 300000), **extra):

@@ -7,16 +7,7 @@ from ui import state
 from ui.links import embed
 from ui.links import share
 
-HANDLERS = dict(state.HANDLERS)
-HANDLERS.update(share.handlers(state.HANDLERS))
-for _kind in ("snapshot", "replay_close"):   # as embed.install does, on a copy
-    HANDLERS[_kind] = embed.tells_turn(HANDLERS[_kind])
-
-
-def step(s, ev):
-    s = dict(s)
-    s["fx"] = []
-    return HANDLERS[ev["t"]](s, ev)
+step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def opened(embed_page=True):

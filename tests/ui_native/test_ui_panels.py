@@ -11,7 +11,6 @@ from ui.panels import run as panels_run
 from ui.panels import regions
 from ui.panels import view as panels_view
 
-panels.install(state.HANDLERS)
 HUMANS = ("human", "human")
 
 
@@ -45,10 +44,14 @@ class Engine:
         return call
 
 
-def test_install_is_idempotent_and_keeps_game_handlers():
-    before = dict(state.HANDLERS)
-    panels.install(state.HANDLERS)
-    assert state.HANDLERS == before and "p_open" in state.HANDLERS and "play" in state.HANDLERS
+def test_the_page_lists_every_panel_event_with_the_focus_kept_and_the_game_keeps_its_handlers():
+    from ui.boot import handlers
+    for t in panels.HANDLERS:   # p_open asks for the focus itself
+        route = handlers.ROUTES[t]
+        assert route[0] is panels.HANDLERS[t] and (route[-1] is panels.keep_focus) == (t != "p_open")
+    for t in state.HANDLERS:
+        assert state.HANDLERS[t] in handlers.ROUTES[t]
+    assert handlers.ROUTES["play"] == [panels.confirm_first, state.on_play]
 
 
 def test_open_history_fetches_focuses_and_escape_path_returns_focus():

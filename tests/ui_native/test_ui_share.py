@@ -10,15 +10,7 @@ from ui.links import replay
 from ui.links import share, share_view
 
 EVIL = "<img src=x onerror=alert(1)>"
-HANDLERS = dict(state.HANDLERS)
-HANDLERS.update(share.handlers(state.HANDLERS))
-
-
-def step(s, ev):
-    """state.step with this feature's handlers merged in (as ui/embed.install does)."""
-    s = dict(s)
-    s["fx"] = []
-    return HANDLERS[ev["t"]](s, ev)
+step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def go(s, *events):
@@ -33,7 +25,7 @@ def new(snap=None, engine="loading", hash_text="", has_saved=True, embed=False):
     return share.boot(s, hash_text, embed, has_saved)
 
 
-def played(n, names=("Ann", "Bob")):
+def played(n, names=("Ann", "Bob"), kinds=("human", "human")):
     """A snapshot after ``n`` plays of two humans (turn lines with breakdowns)."""
     turns = []
     for i in range(n):
@@ -41,8 +33,8 @@ def played(n, names=("Ann", "Bob")):
                       "words": ["WORD"], "invalid": [], "squares": [],
                       "breakdown": {"breakdown": [{"word": "WORD", "score": 10 + i, "multiplier": 2}],
                                     "bonus": {"big_play": 0}}})
-    snap = fx.snap(kinds=("human", "human"), to_move=n % 2, actions=["a" + str(i) for i in range(n)],
-                   turns=turns)
+    snap = fx.snap(kinds=kinds, to_move=n % 2, actions=["a" + str(i) for i in range(n)],
+                   turns=turns, racks=("AEINRST", "EGGLOOS", "ABCDEFG")[:len(kinds)])
     for i, name in enumerate(names):
         snap["seats"][i]["name"] = name
     return snap
@@ -332,10 +324,12 @@ def test_a_link_pasted_into_the_open_page_opens():
 
 
 def test_play_by_link_offers_to_share_instead_of_passing_the_device():
+    # two people and the computer: a shared link's game, not a game by link (ui/links/bylink.py)
+    trio = ("human", "human", "hard")
     s = go(new(hash_text="#g1.X", engine="ready"), {"t": "engine", "status": "ready"})
-    s = step(s, {"t": "link_opened", "snap": dict(played(1, names=(EVIL, "Bob")), link={"turn": None, "view": {}})})
-    assert s["rack_seat"] == 1 and s["handover"] == -1
-    s = step(s, {"t": "snapshot", "snap": played(2, names=(EVIL, "Bob"))})
+    s = step(s, {"t": "link_opened", "snap": dict(played(1, (EVIL, "Bob"), trio), link={"turn": None, "view": {}})})
+    assert s["rack_seat"] == 1 and s["handover"] == -1 and s["bylink"] is None
+    s = step(s, {"t": "snapshot", "snap": played(2, (EVIL, "Bob"), trio)})
     assert s["handover"] == 0 and share.passing(s)
     nodes = share_view.nodes(s)
     assert nodes["sharebox"]["data-pass"] == "1" and nodes["sharebox"]["hidden"] is None

@@ -8,14 +8,10 @@ from ui_fixtures import effects, go, new
 from ui import state
 from ui import view
 from ui.game import clock
-from ui.links import share
 from ui.newgame import rules_text
-from ui.panels import actions as panels
 from ui.panels import hints
 from ui.panels import sheet
 from ui.panels import view as panels_view
-
-panels.install(state.HANDLERS)
 
 
 def _m(move, word, score):
@@ -115,13 +111,10 @@ def test_the_seat_deciding_on_a_check_is_highlighted():
 
 
 def test_a_position_against_the_computer_calls_your_seat_you():
-    handlers = dict(state.HANDLERS)
-    handlers.update(share.handlers(state.HANDLERS))
     snap = fx.snap(kinds=("human", "human"))
     for i, name in enumerate(("Player 1", "Player 2")):
         snap["seats"][i]["name"] = name
     s = new(snap)
-    s["fx"] = []
-    opened = effects(handlers["vs_computer"](s, {"t": "vs_computer"}), "open")
+    opened = effects(state.step(s, {"t": "vs_computer"}), "open")
     assert opened[0]["spec"]["seats"] == [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
     assert snap["seats"][0]["name"] == "Player 1"   # the position shown is not changed

@@ -3,10 +3,8 @@ people play its seat (runs under CPython and MicroPython)."""
 
 import ui_fixtures as fx
 from ui_fixtures import effects, go
-from ui import state, view
+from ui import view
 from ui.game import standin
-
-state.HANDLERS.update(standin.HANDLERS)
 
 
 def computer_to_move():

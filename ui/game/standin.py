@@ -1,7 +1,7 @@
 """When the computer cannot move: say so, and offer to try again or to let people
 play the computer's seats (hot seat), so a game never hangs on a failed worker call.
 
-Pure handlers, merged into state.HANDLERS by ui/main.py (CPython and MicroPython).
+Pure handlers, listed with the page's events in ui/boot/handlers.py (CPython and MicroPython).
 The flag ``computer_failed`` lives in the state until the next snapshot, which
 always clears it (a snapshot is a fresh answer from the engine).
 """

@@ -185,67 +185,84 @@ def _save_fx(s):
     return s
 
 
-def on_new_game(base):
-    """A New game with a friend's seat: this device plays its own seat, by link."""
-    def handler(s, ev):
-        spec, me = plain_spec(ev.get("spec") or {})
-        if me < 0:
-            s["bylink"] = None
-            return base(s, ev)
-        ev = dict(ev)
-        ev["spec"] = spec
-        s = base(s, ev)
-        s["bylink"] = {"id": game_key(spec), "me": me}
-        # the game is carried by its link (the address bar), not the saved game
-        s["link"] = {"status": "open", "own": False, "fragment": "", "turn": None, "view": {}, "bylink": True}
-        return s
-    return handler
-
-
-def on_link_opened(base):
-    """A link opened: a game by link of ours (by the list read with it), a new one for
-    the seat to move, or a game of another kind (the base behaviour alone)."""
-    def handler(s, ev):
-        snap = ev.get("snap") or {}
+def before_new_game(s, ev):
+    """A New game with a friend's seat: this device plays its own seat, by link (the
+    handlers after this one see the engine's spec, where friends are people)."""
+    spec, me = plain_spec(ev.get("spec") or {})
+    if me < 0:
         s["bylink"] = None
-        if "racks" not in snap:
-            return base(s, ev)
-        theirs = snap.get("actions", [])
-        key = game_key(snap)
-        entry = find(ev.get("bylink_games") or [], key)
-        rel = "new"
-        if entry is not None:
-            rel = relation(entry["spec"].get("actions", []), theirs)
-            if rel == "differs":
-                return _read_only(base(s, ev), entry, theirs)
-            s["bylink"] = {"id": key, "me": entry["me"]}
-        elif qualifies(snap):
-            s["bylink"] = {"id": key, "me": snap.get("to_move", 0)}
-        s = base(s, ev)
-        if s["bylink"] is None:
-            return s
-        link = dict(s.get("link") or {})
-        link["bylink"] = True
-        s["link"] = link
-        if rel == "older":   # ours is further on: show ours, say so
-            ahead = len(entry["spec"].get("actions", [])) - len(theirs)
-            s["box"] = {"kind": "link", "text": "This link is older than your game (yours is " + str(ahead)
-                        + " move" + ("" if ahead == 1 else "s") + " further on): your game is shown."}
-            s["busy"] = "open"
-            s["fx"] = s["fx"] + [{"do": "open", "spec": entry["spec"]}]
-            return s
-        generic = not s["box"] or s["box"].get("text") == share.OPENED   # not a damaged link's note
-        if generic:   # the note says whose seat this is ("opening": gone once this device moves)
-            s["box"] = None
-            seat = _name(snap, s["bylink"]["me"]) + "'s seat"
-            if rel == "new" and not s.get("embed"):
-                s["box"] = {"kind": "link", "opening": True, "brief": "You play " + seat + " in this game by link. "
-                            + share.NOT_SECRET_BRIEF, "text": "You play " + seat + " in this game by link: play "
-                            "your turn, then send the game back. " + share.NOT_SECRET}
-            elif rel == "newer" and not s.get("embed"):
-                s["box"] = {"kind": "link", "opening": True, "text": "Your game by link goes on: you play " + seat + "."}
-        return _save_fx(s)
-    return handler
+        return s
+    ev = dict(ev)
+    ev["spec"] = spec
+    s["bylink"] = {"id": game_key(spec), "me": me}
+    return s, ev
+
+
+def after_new_game(s, ev):
+    """A new game by link is carried by its link (the address bar), not the saved game."""
+    if s["bylink"] is not None:
+        s["link"] = {"status": "open", "own": False, "fragment": "", "turn": None, "view": {}, "bylink": True}
+    return s
+
+
+def _standing(ev):
+    """(the list's entry of the link's game or None, how the link stands to it: "new" when
+    there is none, the link's moves)."""
+    snap = ev.get("snap") or {}
+    theirs = snap.get("actions", [])
+    entry = find(ev.get("bylink_games") or [], game_key(snap))
+    rel = "new" if entry is None else relation(entry["spec"].get("actions", []), theirs)
+    return entry, rel, theirs
+
+
+def before_link_opened(s, ev):
+    """A link opened: a game by link of ours (by the list read with it), a new one for
+    the seat to move, or a game of another kind (none)."""
+    snap = ev.get("snap") or {}
+    s["bylink"] = None
+    if "racks" not in snap:
+        return s
+    entry, rel, _ = _standing(ev)
+    if entry is not None:
+        if rel != "differs":
+            s["bylink"] = {"id": game_key(snap), "me": entry["me"]}
+    elif qualifies(snap):
+        s["bylink"] = {"id": game_key(snap), "me": snap.get("to_move", 0)}
+    return s
+
+
+def after_link_opened(s, ev):
+    """The link's game shown: as a game by link (its note, ours when the link is older,
+    kept in the list) or, when its moves differ from ours, read-only."""
+    snap = ev.get("snap") or {}
+    if "racks" not in snap:
+        return s
+    entry, rel, theirs = _standing(ev)
+    if rel == "differs":
+        return _read_only(s, entry, theirs)
+    if s["bylink"] is None:
+        return s
+    link = dict(s.get("link") or {})
+    link["bylink"] = True
+    s["link"] = link
+    if rel == "older":   # ours is further on: show ours, say so
+        ahead = len(entry["spec"].get("actions", [])) - len(theirs)
+        s["box"] = {"kind": "link", "text": "This link is older than your game (yours is " + str(ahead)
+                    + " move" + ("" if ahead == 1 else "s") + " further on): your game is shown."}
+        s["busy"] = "open"
+        s["fx"] = s["fx"] + [{"do": "open", "spec": entry["spec"]}]
+        return s
+    generic = not s["box"] or s["box"].get("text") == share.OPENED   # not a damaged link's note
+    if generic:   # the note says whose seat this is ("opening": gone once this device moves)
+        s["box"] = None
+        seat = _name(snap, s["bylink"]["me"]) + "'s seat"
+        if rel == "new" and not s.get("embed"):
+            s["box"] = {"kind": "link", "opening": True, "brief": "You play " + seat + " in this game by link. "
+                        + share.NOT_SECRET_BRIEF, "text": "You play " + seat + " in this game by link: play "
+                        "your turn, then send the game back. " + share.NOT_SECRET}
+        elif rel == "newer" and not s.get("embed"):
+            s["box"] = {"kind": "link", "opening": True, "text": "Your game by link goes on: you play " + seat + "."}
+    return _save_fx(s)
 
 
 def _name(snap, seat):
@@ -291,14 +308,11 @@ def on_back(s, ev):
     return on_open(s, {"entry": fork["entry"]})
 
 
-def on_snapshot(base):
+def after_snapshot(s, ev):
     """Every change of a game by link is kept in the list."""
-    def handler(s, ev):
-        s = base(s, ev)
-        if "racks" in (ev.get("snap") or {}):
-            s = _save_fx(s)
-        return s
-    return handler
+    if "racks" in (ev.get("snap") or {}):
+        s = _save_fx(s)
+    return s
 
 
 def on_open(s, ev):
@@ -321,12 +335,4 @@ def on_open(s, ev):
 
 waiting_for = share.waiting_for   # the friend this device waits for (shown by ui/links/share.py)
 
-
-def install(handlers):
-    """Wrap the page's handlers (after ui/links/share.py's, so these run outermost)."""
-    handlers["new_game"] = on_new_game(handlers["new_game"])
-    handlers["link_opened"] = on_link_opened(handlers["link_opened"])
-    handlers["snapshot"] = on_snapshot(handlers["snapshot"])
-    handlers["bylink_open"] = on_open
-    handlers["bylink_back"] = on_back
-    return handlers
+HANDLERS = {"bylink_open": on_open, "bylink_back": on_back}

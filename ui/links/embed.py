@@ -1,10 +1,10 @@
 """The browser side of links, sharing, replay and embedding (MicroPython, main thread).
 
-ui/main.py calls four things here: ``install`` (merge the handlers of ui/links/share.py and
-ui/links/replay.py into ui/state), ``boot`` (read ``location.hash`` before the first
+ui/main.py calls three things here: ``boot`` (read ``location.hash`` before the first
 paint), ``attach`` (listeners of the share panel, the replay bar, keys and the
-embed's postMessage) and ``run`` (the effects the handlers ask for). Everything
-that decides is in the pure modules; this file only talks to the browser.
+embed's postMessage) and ``run`` (the effects the handlers ask for); ``tell_turn``
+is a step of the page's events (ui/boot/handlers.py). Everything that decides is in
+the pure modules; this file only talks to the browser.
 
 postMessage (docs/embedding.md): on the embed page only, to ``window.parent`` with
 target origin "*" (the messages carry nothing secret: a turn number, a height, a
@@ -24,24 +24,16 @@ PROXIES = []     # callbacks handed to the browser live as long as the page
 LAST_POST = {}   # the last message of each kind, not repeated
 
 
-def install(state):
-    state.HANDLERS.update(share.handlers(state.HANDLERS))
-    for kind in ("snapshot", "replay_close"):   # the live game shown changed
-        state.HANDLERS[kind] = tells_turn(state.HANDLERS[kind])
-
-
-def tells_turn(base):
-    """The embed tells its parent about every action as it happens: the message is
-    made from the state this event produced (an effect that read the state later
-    would see the computer's reply already, and the player's own move went unsaid),
-    and goes first, before the computer starts thinking."""
-    def handler(s, ev):
-        s = base(s, ev)
-        msg = turn_message(s)
-        if msg is not None:
-            s["fx"] = [{"do": "embed_turn", "msg": msg}] + s["fx"]
-        return s
-    return handler
+def tell_turn(s, ev):
+    """After the live game shown changed (a snapshot, back from a replay): the embed tells
+    its parent about every action as it happens. The message is made from the state this
+    event produced (an effect that read the state later would see the computer's reply
+    already, and the player's own move went unsaid), and goes first, before the computer
+    starts thinking."""
+    msg = turn_message(s)
+    if msg is not None:
+        s["fx"] = [{"do": "embed_turn", "msg": msg}] + s["fx"]
+    return s
 
 
 def boot(s, window, document):
@@ -117,7 +109,7 @@ async def run(f, eng, dispatch, get_state):
         frag = await eng.link(-1)
         if frag.startswith("g"):
             set_hash(frag, s)
-    elif do == "embed_turn":   # the parent hears of the action (tells_turn)
+    elif do == "embed_turn":   # the parent hears of the action (tell_turn)
         post_ready(f["msg"])
         post(f["msg"])
     elif do == "link_turn":   # the replay shows turn k: the address bar says so (&t=k)

@@ -126,29 +126,26 @@ def on_replay_close(s, ev):
     return out
 
 
-def on_key(base):
-    """Arrow keys, Home and End step the replay; Escape closes it; otherwise ``base``."""
-    def handler(s, ev):
-        if not active(s):
-            return base(s, ev)
-        key = ev.get("key", "")
-        if key in KEY_STEPS:
-            return on_replay_step(s, {"to": KEY_STEPS[key]})
-        if key == "Escape":
-            return on_replay_close(s, ev)
+def keys_in_replay(s, ev):
+    """While replaying, the keys are the replay's (ahead of the game's own handling):
+    arrow keys, Home and End step it, Escape closes it, any other does nothing."""
+    if not active(s):
         return s
-    return handler
+    key = ev.get("key", "")
+    if key in KEY_STEPS:
+        return on_replay_step(s, {"to": KEY_STEPS[key]}), None
+    if key == "Escape":
+        return on_replay_close(s, ev), None
+    return s, None
 
 
-def on_snapshot(base):
-    """A live snapshot while replaying (the engine restarted, a computer move came in):
-    the replay ends and the game is shown as it stands."""
-    def handler(s, ev):
-        if active(s) and "racks" in (ev.get("snap") or {}):
-            s["replay"] = None
-            s["busy"] = ""
-        return base(s, ev)
-    return handler
+def end_on_snapshot(s, ev):
+    """Before a live snapshot while replaying (the engine restarted, a computer move came
+    in) is taken: the replay ends and the game is shown as it stands."""
+    if active(s) and "racks" in (ev.get("snap") or {}):
+        s["replay"] = None
+        s["busy"] = ""
+    return s
 
 
 HANDLERS = {"replay": on_replay, "replay_step": on_replay_step, "replay_snap": on_replay_snap,

@@ -215,17 +215,14 @@ def same_game(spec, snap):
     return theirs[:len(mine)] == mine
 
 
-def on_engine(base):
+def after_engine(s, ev):
     """Engine up: open the link (if any) instead of rebuilding the game shown."""
-    def handler(s, ev):
-        s = base(s, ev)
-        link = s.get("link")
-        if link and link["status"] == "pending" and ev.get("status", "ready") == "ready":
-            s["fx"] = [f for f in s["fx"] if f["do"] != "open"] + [
-                {"do": "open_link", "fragment": link["fragment"]}]
-            s["busy"] = "open"
-        return s
-    return handler
+    link = s.get("link")
+    if link and link["status"] == "pending" and ev.get("status", "ready") == "ready":
+        s["fx"] = [f for f in s["fx"] if f["do"] != "open"] + [
+            {"do": "open_link", "fragment": link["fragment"]}]
+        s["busy"] = "open"
+    return s
 
 
 def on_hash(s, ev):
@@ -301,49 +298,43 @@ def follows(s):
     return bool(s.get("shared")) or link.get("status") == "open"
 
 
-def on_snapshot(base):
+def after_snapshot(s, ev):
     """After every change of the live game: keep the address bar current."""
-    def handler(s, ev):
-        s = base(s, ev)
-        snap = ev.get("snap") or {}
-        if "racks" in snap and follows(s):
-            s["fx"] = s["fx"] + [{"do": "link_sync"}]
-        return s
-    return handler
+    snap = ev.get("snap") or {}
+    if "racks" in snap and follows(s):
+        s["fx"] = s["fx"] + [{"do": "link_sync"}]
+    return s
 
 
-def on_new_game(base):
-    """A new game replaces whatever link was open: it is the player's own game."""
-    def handler(s, ev):
-        s["link"], s["box"], s["replay"] = None, None, None
-        if s["busy"] == "replay":
-            s["busy"] = ""
-        return base(s, ev)
-    return handler
+def leave_link(s, ev):
+    """Before a new game: it replaces whatever link was open, it is the player's own game."""
+    s["link"], s["box"], s["replay"] = None, None, None
+    if s["busy"] == "replay":
+        s["busy"] = ""
+    return s
 
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
 
-def on_vs_computer(new_game):
+def vs_computer(s, ev):
     """An imported game is opened for people on this device; the first seat may play
     the others as the computer instead (the same position and moves, new seats), at the
-    level chosen beside the button (hard unless said)."""
-    def handler(s, ev):
-        if s["snap"].get("readonly") or s["busy"]:
-            return s
-        spec = dict(s["spec"])
-        seats = list(spec.get("seats", []))
-        if len(seats) < 2:
-            return s
-        level = ev.get("level") if ev.get("level") in LEVELS else "hard"
-        mine = dict(seats[0])
-        if mine.get("name") == "Player 1":   # a position's seat: you, as in a new game
-            mine["name"] = "You"
-        spec["seats"] = [mine] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
-                                   "kind": level} for i in range(1, len(seats))]
-        return new_game(s, {"t": "new_game", "spec": spec})
-    return handler
+    level chosen beside the button (hard unless said): the handlers after this one see
+    the new game's event (None: nothing to change)."""
+    if s["snap"].get("readonly") or s["busy"]:
+        return s, None
+    spec = dict(s["spec"])
+    seats = list(spec.get("seats", []))
+    if len(seats) < 2:
+        return s, None
+    level = ev.get("level") if ev.get("level") in LEVELS else "hard"
+    mine = dict(seats[0])
+    if mine.get("name") == "Player 1":   # a position's seat: you, as in a new game
+        mine["name"] = "You"
+    spec["seats"] = [mine] + [{"name": "Computer" if len(seats) == 2 else "Computer " + str(i),
+                               "kind": level} for i in range(1, len(seats))]
+    return s, {"t": "new_game", "spec": spec}
 
 
 def on_share(s, ev):
@@ -426,9 +417,7 @@ def on_imported(s, ev):
                 "playable": not snap.get("readonly") and info.get("playable", True)}
     if not snap.get("readonly"):
         s["fx"] = s["fx"] + [{"do": "save"}]
-    if snap.get("phase") == "over":   # a finished game goes to Past games, reviewable from there
-        s = state.HANDLERS["p_rv_keep_finished"](s, {})   # ui/review/actions.py
-    return s
+    return s   # a finished game then goes to Past games, reviewable there (ui/review/actions.py)
 
 
 def on_back_saved(s, ev):
@@ -445,19 +434,10 @@ def on_embed_theme(s, ev):
     return s
 
 
-def handlers(base):
-    """The handlers to merge into state.HANDLERS (wrapping the base ones they extend)."""
-    from ui.links import replay
-    out = {"link_opened": on_link_opened, "hash": on_hash, "share": on_share, "share_done": on_share_done,
-           "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
-           "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported, "back_saved": on_back_saved,
-           "engine": on_engine(base["engine"]), "new_game": on_new_game(base["new_game"]),
-           "vs_computer": on_vs_computer(on_new_game(base["new_game"])),
-           "snapshot": on_snapshot(replay.on_snapshot(base["snapshot"])),
-           "key": replay.on_key(base["key"]), "embed_theme": on_embed_theme}
-    for key in replay.HANDLERS:
-        out[key] = replay.HANDLERS[key]
-    return out
+HANDLERS = {"link_opened": on_link_opened, "hash": on_hash, "share": on_share, "share_done": on_share_done,
+            "box": on_box, "import": on_import, "import_open": lambda s, ev: on_box(s, {"kind": "import"}),
+            "embed_code": lambda s, ev: on_share(s, {"kind": "embed"}), "imported": on_imported,
+            "back_saved": on_back_saved, "embed_theme": on_embed_theme}
 
 
 # ------------------------------------------------------------------ view

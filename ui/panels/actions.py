@@ -2,10 +2,10 @@
 
 Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for
 the outside world asked for in ``s["fx"]``); their own state lives in
-``s["pn"]``, always replaced, never changed in place. ``install`` merges the
-handlers into ui/state.HANDLERS and wraps a few of the game's handlers (a new
-snapshot refreshes the open panel and keeps a finished game; "confirm before
-play"; the tile sound). Effects this module asks for:
+``s["pn"]``, always replaced, never changed in place. ui/boot/handlers.py lists
+them with the page's events, and adds a few of them to the game's own events (a
+new snapshot refreshes the open panel and keeps a finished game; "confirm before
+play"; the tile sound; the focus kept). Effects this module asks for:
 
     {"do": "p_history"} / {"do": "p_unseen", "seat"} / {"do": "p_hint", "at"}
     {"do": "p_hint_preview", "move"} / {"do": "p_copy", "what": "gcg" | "cgp"}
@@ -30,8 +30,9 @@ from ui.panels.pstate import BLANK, actions_of, add_fx, humans, pn, set_pn, vs_c
 from ui.panels.undo import can_redo, can_undo, on_redo, on_redone, on_undo, on_undone, split_logged  # noqa: F401
 
 PANELS = ("history", "hint", "tiles", "rules", "past", "settings", "review")
-# Panels built in modules of their own register here (they import this module, never
-# the reverse): OPEN_HOOKS[panel](s) runs when it opens; RUNNERS: (effect prefix, runner).
+# Panels built in modules of their own (they import this module, never the reverse) are
+# registered here by ui/boot/handlers.py: OPEN_HOOKS[panel](s) runs when it opens;
+# RUNNERS: (effect prefix, runner).
 OPEN_HOOKS = {}
 RUNNERS = []
 HINT_TOP = 5
@@ -368,39 +369,35 @@ def on_settings(s, ev):
     return set_pn(s, settings=settings.load(ev.get("text")))
 
 
-# ----------------------------------------------------------------- wrapped game handlers
+# ----------------------------------------------------------------- in the game's events (ui/boot/handlers.py)
 
 
-def _after_snapshot(base):
-    """A new snapshot: refresh the open panel, forget stale hints, keep a finished game."""
-    def handler(s, ev):
-        s = base(s, ev)
-        if "racks" not in ev.get("snap", {}):
-            return s
-        p = pn(s)
-        if p["confirm"]:
-            s = set_pn(s, confirm="")
-        if p["open"]:
-            fetch = _fetch(s, p["open"])
-            if fetch and p["open"] != "past":
-                s = add_fx(s, fetch)
-        if p["hint_at"] != actions_of(s) and p["hint"] is not None:
-            s = set_pn(s, hint=None)
-        if s["snap"].get("phase") == "over":
-            gid = pastgames.game_id(s["spec"])
-            if p["stored"] != gid:
-                s = set_pn(s, stored=gid)
-                s = add_fx(s, {"do": "p_store", "spec": s["spec"]})
+def after_snapshot(s, ev):
+    """After a new snapshot: refresh the open panel, forget stale hints, keep a finished game."""
+    if "racks" not in ev.get("snap", {}):
         return s
-    return handler
+    p = pn(s)
+    if p["confirm"]:
+        s = set_pn(s, confirm="")
+    if p["open"]:
+        fetch = _fetch(s, p["open"])
+        if fetch and p["open"] != "past":
+            s = add_fx(s, fetch)
+    if p["hint_at"] != actions_of(s) and p["hint"] is not None:
+        s = set_pn(s, hint=None)
+    if s["snap"].get("phase") == "over":
+        gid = pastgames.game_id(s["spec"])
+        if p["stored"] != gid:
+            s = set_pn(s, stored=gid)
+            s = add_fx(s, {"do": "p_store", "spec": s["spec"]})
+    return s
 
 
-def _keeping_unfinished(base):
-    def handler(s, ev):
-        if ev.get("resume") is None and ev.get("t") in ("new_game", "import"):
-            s = keep_unfinished(s)
-        return base(s, ev)
-    return handler
+def keep_unfinished_first(s, ev):
+    """Before a new game replaces the game shown (not a past game resumed: it is the one kept)."""
+    if ev.get("resume") is None:
+        s = keep_unfinished(s)
+    return s
 
 
 def _wants_confirm(s, ev):
@@ -409,23 +406,34 @@ def _wants_confirm(s, ev):
             and (ev.get("t") == "play" or ev.get("key") == "Enter"))
 
 
-def _confirming(base):
-    def handler(s, ev):
-        if _wants_confirm(s, ev):
-            s = set_pn(s, confirm="play")
-            return add_fx(s, {"do": "p_focus", "id": "pc-yes"})
-        return base(s, ev)
-    return handler
+def confirm_first(s, ev):
+    """Play (or Enter) with "confirm before play" set: the question, and the play waits."""
+    if _wants_confirm(s, ev):
+        s = set_pn(s, confirm="play")
+        return add_fx(s, {"do": "p_focus", "id": "pc-yes"}), None
+    return s
 
 
-def _with_sound(base):
-    def handler(s, ev):
-        before = len(s["placed"])
-        s = base(s, ev)
-        if pn(s)["settings"].get("sound") and len(s["placed"]) > before:
-            s = add_fx(s, {"do": "p_click"})
-        return s
-    return handler
+def count_tiles(s, ev):
+    """Before a handler that may put a tile down: how many are down (for ``tile_sound``)."""
+    ev = dict(ev)
+    ev["tiles_before"] = len(s["placed"])
+    return s, ev
+
+
+def tile_sound(s, ev):
+    """A tile was put down and the sound is on: the click."""
+    if pn(s)["settings"].get("sound") and len(s["placed"]) > ev.get("tiles_before", len(s["placed"])):
+        s = add_fx(s, {"do": "p_click"})
+    return s
+
+
+def keep_focus(s, ev):
+    """After a panel's event: a panel redrawn loses the focused control inside it, so it
+    is asked back after the frame (unless the event moved the focus itself)."""
+    if (pn(s)["open"] or pn(s)["confirm"]) and not any(f["do"] in ("p_focus", "focus") for f in s["fx"]):
+        s = add_fx(s, {"do": "p_refocus"})
+    return s
 
 
 HANDLERS = {
@@ -437,33 +445,3 @@ HANDLERS = {
     "p_delete": on_delete, "p_resume": on_resume, "p_bylink_open": on_bylink_open, "p_setting": on_setting, "p_settings": on_settings,
     "p_hints": on_hints,
 }
-
-
-def _keeping_focus(base):
-    """A panel redrawn loses the focused control inside it: ask for it back after the frame."""
-    def handler(s, ev):
-        s = base(s, ev)
-        if (pn(s)["open"] or pn(s)["confirm"]) and not any(f["do"] in ("p_focus", "focus") for f in s["fx"]):
-            s = add_fx(s, {"do": "p_refocus"})
-        return s
-    return handler
-
-
-def install(handlers):
-    """Merge the panel handlers into ``handlers`` (ui/state.HANDLERS) and wrap the
-    game's own; calling it again changes nothing."""
-    if handlers.get("p_open") is on_open:
-        return handlers
-    for key in HANDLERS:
-        handlers[key] = _keeping_focus(HANDLERS[key])
-    handlers["p_open"] = on_open   # the mark that they are installed
-    handlers["snapshot"] = _keeping_focus(_after_snapshot(handlers["snapshot"]))
-    for key in ("new_game", "import"):   # the game shown is about to be replaced
-        if key in handlers:
-            handlers[key] = _keeping_unfinished(handlers[key])
-    handlers["play"] = _confirming(handlers["play"])
-    handlers["key"] = _with_sound(_confirming(handlers["key"]))
-    for key in ("tap_square", "tap_rack", "drop", "choose"):
-        if key in handlers:
-            handlers[key] = _with_sound(handlers[key])
-    return handlers

@@ -369,17 +369,6 @@ def on_review(s, ev):
     return panels.on_open(s, {"panel": "review"})
 
 
-def install(handlers):
-    """Register the review with the page's handlers and the panels (ui/main.py, after
-    ui/panels.install): its events, its engine effects, its start when it opens."""
-    for key in HANDLERS:
-        handlers[key] = panels._keeping_focus(HANDLERS[key])
-    panels.OPEN_HOOKS["review"] = open_live
-    if not any(prefix == "p_rv_" for prefix, _ in panels.RUNNERS):
-        panels.RUNNERS.append(("p_rv_", run))
-    return handlers
-
-
 def keep_finished(s):
     """An imported game shown finished goes to Past games (and is reviewable there):
     the engine's game when it holds it (ours, replayed), else the read-only view's."""
@@ -389,7 +378,15 @@ def keep_finished(s):
     return _fx(s, {"do": "p_store", "spec": s["spec"]})
 
 
+def keep_finished_import(s, ev):
+    """After an import (ui/links/share.on_imported): a game that came finished is kept,
+    its panel's focus asked back as after the review's own events."""
+    snap = ev.get("snap") or {}
+    if "racks" not in snap or snap.get("phase") != "over":
+        return s
+    return panels.keep_focus(keep_finished(s), ev)
+
+
 HANDLERS = {"p_rv_plan": on_plan, "p_rv_result": on_result, "p_rv_summary": on_summary, "p_rv_stop": on_stop,
             "p_rv_go": on_go, "p_rv_rank": on_rank, "p_rv_seat": on_seat, "p_rv_layer": on_layer, "p_rv_sel": on_sel,
-            "p_rv_board": on_board, "p_rv_past": on_past, "review": on_review,
-            "p_rv_keep_finished": lambda s, ev: keep_finished(s)}   # ui/panels.install merges them
+            "p_rv_board": on_board, "p_rv_past": on_past, "review": on_review}
