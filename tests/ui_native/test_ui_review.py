@@ -1,6 +1,6 @@
 """ui/review/actions.py and ui/review/view.py: the review's handlers, effects, runner and HTML (CPython and MicroPython).
 
-The engine's answers here are shaped like engine/session_review.py's (plain data:
+The engine's answers here are shaped like engine/session/review.py's (plain data:
 the MicroPython run cannot import the engine); tests/browser/test_review.py checks
 the page against the real engine."""
 
