@@ -10,7 +10,7 @@ from ui import state, store
 from ui.newgame import dialog as newgame
 from ui.panels import actions as panels
 from ui.panels import view as panels_view
-from ui.panels import pastgames
+from ui.store import past as pastgames  # (past games are the store's)
 from ui.links import share
 from ui.links import tabs
 

@@ -11,7 +11,7 @@ from ui_fixtures import effects, go
 from ui import state
 from ui.links import replay
 from ui.panels import actions as panels
-from ui.panels import pastgames
+from ui.store import past as pastgames  # (past games are the store's)
 from ui.review import actions as review
 from ui.review import run as review_run
 from ui.review import view as review_view
