@@ -79,9 +79,16 @@ class Eng:
 
 
 def test_the_engine_once_up_or_why_not():
-    run = getattr(asyncio, "run", None)
-    if run is None:   # MicroPython's asyncio here runs inside the page's loop: CPython checks the wait
+    if getattr(asyncio, "run", None) is None:   # MicroPython's asyncio here runs inside the page's loop: CPython checks the wait
         return
+    import threading
+
+    def run(coro):   # in a thread of its own: the browser tests' process may have a loop running
+        out = []
+        worker = threading.Thread(target=lambda: out.append(asyncio.run(coro)))
+        worker.start()
+        worker.join()
+        return out[0]
 
     async def up(status):
         return Eng(json.dumps(status))
