@@ -18,9 +18,10 @@ Pure and MicroPython-safe: ui/main.py and ui/links/embed.py carry out the effect
 
 import json
 
+from ui import store
 from ui.links import share
 
-KEY = "wlc.bylink"
+KEY = store.BYLINK_KEY
 VERSION = 1
 MAX_GAMES = 100
 FRIEND = "friend"   # the New game dialog's seat kind; the engine sees a "human"
@@ -162,14 +163,10 @@ def parse(text):
 
 def upsert(games, entry):
     """Newest change first; one entry per game."""
-    return ([entry] + [g for g in games if g.get("id") != entry["id"]])[:MAX_GAMES]
+    return store.upsert(games, entry, MAX_GAMES)
 
 
-def find(games, key):
-    for g in games:
-        if g.get("id") == key:
-            return g
-    return None
+find = store.find
 
 
 def dumps(games):

@@ -392,13 +392,13 @@ def on_imported(s, ev):
         s["box"] = {"kind": "import", "table_link": table.get("link", ""),
                     "text": "This is the record of a game scored at a table (" + ", ".join(table.get("names", []))
                     + "): its racks were never known, so it opens in the table page."}
-        from ui.panels import pastgames
+        from ui.store import past as pastgames
         s["fx"] = s["fx"] + [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
         return s
     if "racks" not in snap:
         s["box"] = {"kind": "import", "text": "This record could not be read: " + snap.get("error", "")}
         # the game shown goes on: the copy kept before the import (ui/panels.keep_unfinished) goes
-        from ui.panels import pastgames
+        from ui.store import past as pastgames
         s["fx"] = s["fx"] + [{"do": "p_past_drop", "id": pastgames.game_id(s["spec"])}]
         return s
     info = snap.get("import") or {}

@@ -23,7 +23,7 @@ the local effects (``run_local``) are in ui/panels/view.py.
 from ui import state
 from ui.game import flow
 from ui.panels import hints
-from ui.panels import pastgames
+from ui.store import past as pastgames
 from ui.panels import settings
 from ui.board.placing import add_placed, unplaced
 from ui.panels.pstate import BLANK, actions_of, add_fx, humans, pn, set_pn, vs_computer  # noqa: F401 (read here by the panels)

@@ -34,7 +34,8 @@ only if its turn still has the same player, rack and move (an undo changes them)
 import json
 
 from ui.panels import actions as panels
-from ui.panels import pastgames, pstate
+from ui.panels import pstate
+from ui.store import past as pastgames
 from ui.review.run import KEY, STORE_MAX, dump_kept, played_tiles, read_kept, run  # noqa: F401 (kept here too)
 from ui.review.view import BUDGET_MS, LAYERS, RANKINGS, rv  # noqa: F401 (the review's names, shown there)
 

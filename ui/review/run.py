@@ -10,10 +10,11 @@ the same game adds to them, so switching seats back finds them again.
 
 import json
 
-from ui.panels import pastgames
+from ui import store
+from ui.store import past as pastgames
 from ui.review.view import rv
 
-KEY = "wlc.review"          # localStorage: {"key": cache key, "results": [...]}
+KEY = store.REVIEW_KEY      # localStorage: {"key": cache key, "results": [...]}
 STORE_MAX = 400000          # characters: a longer review is not kept (it restarts after a reload)
 
 
