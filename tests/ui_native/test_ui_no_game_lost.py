@@ -37,8 +37,10 @@ def test_nothing_to_keep_for_an_empty_finished_or_link_game():
         assert not [f for f in s["fx"] if f["do"] == "p_store"]
     s = mid_game()
     s["link"] = {"status": "open", "own": False}              # a friend's link: not this device's game
-    s = panels.keep_unfinished(s)   # (the page's New game leaves the link first: ui/boot/handlers.py)
-    assert not [f for f in s["fx"] if f["do"] == "p_store"] and [f for f in s["fx"] if f["do"] == "p_keep_saved"]
+    s = state.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
+    dos = [f["do"] for f in s["fx"]]
+    assert "p_store" not in dos                               # the link's game is not kept as yours
+    assert dos.index("p_keep_saved") < dos.index("open")      # your own saved game is, before it is replaced
 
 
 def test_an_unfinished_past_game_is_marked_resumable_and_left_out_of_the_totals():

@@ -52,13 +52,14 @@ ROUTES.update({
     "engine": [state.on_engine, share.after_engine],   # a pending link opens instead
     "new_game": [
         bylink.before_new_game,    # a friend's seat: the engine's spec, this device's seat
-        share.leave_link,          # the link's game, its panel and replay go
-        panels.keep_unfinished_first,   # the game shown, unfinished, to Past games (the link
-        state.on_new_game,              # left already: a link's game is kept as the player's own)
+        panels.keep_unfinished_first,   # the player's own unfinished game to Past games (a
+                                        # friend's link shown: the saved game behind it)
+        share.leave_link,          # then the link's game, its panel and replay go
+        state.on_new_game,
         bylink.after_new_game,     # a game by link is carried by its link
     ],
     # the same seats with the computer, as a new game; play by link takes no part
-    "vs_computer": [share.vs_computer, share.leave_link, panels.keep_unfinished_first, state.on_new_game],
+    "vs_computer": [share.vs_computer, panels.keep_unfinished_first, share.leave_link, state.on_new_game],
     # ("import" is share.on_import alone: no copy of the game shown is kept first)
     "link_opened": [bylink.before_link_opened, share.on_link_opened, bylink.after_link_opened],
     "imported": [share.on_imported, review.keep_finished_import],
