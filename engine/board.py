@@ -32,7 +32,6 @@ T..d...T...d..T
 """
 
 _CODE = {"T": "TW", "D": "DW", "t": "TL", "d": "DL", "*": "DW", ".": ""}
-PREMIUMS = ("DL", "TL", "DW", "TW")
 LETTER_MULT = {"DL": 2, "TL": 3}
 WORD_MULT = {"DW": 2, "TW": 3}
 

@@ -13,10 +13,7 @@ import sys
 
 from .moves import Play
 from .notation import NotationError, parse_cgp, parse_move
-from .rules import Rules, RulesError
-
-
-from .usage import UsageError
+from .usage import UsageError, lexicon_arg, rules_arg
 
 # Feature packages that add their own subcommands: each has a module with
 # ``add_commands(subparsers)``, whose handlers raise UsageError on bad input.
@@ -26,25 +23,10 @@ FEATURE_COMMANDS: tuple[str, ...] = (".meanings.cli", ".table.cli", ".club.cli")
 REVIEW_BUDGET_S = 10.0
 
 
-def _rules(text: str) -> Rules:
-    try:
-        return Rules.from_string(text)
-    except RulesError as exc:
-        raise UsageError(f"bad --rules: {exc}") from None
-
-
-def _lexicon(path: str | None):
-    from .lexicon import Lexicon, LexiconFormatError
-    try:
-        return Lexicon.from_file(path) if path else Lexicon.default()
-    except (OSError, LexiconFormatError) as exc:
-        raise UsageError(f"cannot load word list: {exc}") from None
-
-
 def cmd_score(args) -> dict:
     """Checks the input here (exit 2 with the reason), then scores through api."""
     from . import api
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     try:
         pos = parse_cgp(args.cgp, rules)
     except NotationError as exc:
@@ -56,12 +38,12 @@ def cmd_score(args) -> dict:
         raise UsageError(f"bad --move: {exc}") from None
     if not isinstance(move, Play):
         raise UsageError("bad --move: score takes a placement, not an exchange or pass")
-    return api.score(rules.to_string(), args.cgp, args.move, _lexicon(args.lexicon))
+    return api.score(rules.to_string(), args.cgp, args.move, lexicon_arg(args.lexicon))
 
 
 def cmd_moves(args):
     from . import api
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     try:
         parse_cgp(args.cgp, rules)
     except NotationError as exc:
@@ -70,7 +52,7 @@ def cmd_moves(args):
         raise UsageError("--top must be at least 1")
     if args.limit < 0 or args.budget < 0:
         raise UsageError("--limit and --budget must be 0 (no bound) or more")
-    found = api.move_list(rules.to_string(), args.cgp, args.top, _lexicon(args.lexicon),
+    found = api.move_list(rules.to_string(), args.cgp, args.top, lexicon_arg(args.lexicon),
                           limit=args.limit or None, budget_ms=args.budget * 1000 or None)
     for item in found["moves"]:
         print(json.dumps(item))
@@ -88,7 +70,7 @@ def cmd_moves(args):
 def cmd_selfplay(args):
     from .search.ai import LEVELS
     from .selfplay import summary
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     levels = [p.strip() for p in args.players.split(",")]
     for lv in levels:
         if lv not in LEVELS:
@@ -101,7 +83,7 @@ def cmd_selfplay(args):
         raise UsageError("--expert-rounds must be at least 1")
     if args.expert_ms is not None and not 0 < args.expert_ms < 1e7:
         raise UsageError("--expert-ms must be more than 0")
-    lexicon = _lexicon(args.lexicon)
+    lexicon = lexicon_arg(args.lexicon)
     start = None
     if args.start is not None:
         from .game import Game
@@ -117,7 +99,7 @@ def cmd_selfplay(args):
 def cmd_gcg(args):
     from .records.gcg import GCGError, cli_gcg
     try:
-        lines = cli_gcg(args.file, _lexicon(args.lexicon))
+        lines = cli_gcg(args.file, lexicon_arg(args.lexicon))
     except GCGError as exc:
         raise UsageError(f"cannot read the record: {exc}") from None
     print("\n".join(lines))
@@ -140,11 +122,11 @@ def cmd_review(args):
     except GCGError as exc:
         raise UsageError(f"cannot read the record: {exc}") from None
     if args.rules is not None:
-        rules = _rules(args.rules)
+        rules = rules_arg(args.rules)
         if any(line.startswith("#rules") for line in text.splitlines()):
             raise UsageError("the record names its own rules (#rules); --rules is for records without them")
         text = f"#rules {rules.to_string()}\n{text}"
-    lexicon = _lexicon(args.lexicon)
+    lexicon = lexicon_arg(args.lexicon)
     try:
         record = import_record(text, lexicon)
         turns = game_turns(record.game) if record.game is not None else record_turns(record)

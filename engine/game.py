@@ -99,12 +99,27 @@ class Game(GameEnding, GameJudgment):
     says why); ``self.start`` keeps the position as CGP (None: a new game)."""
 
     def __init__(self, rules: Rules, seed, players: int = 2, *, lexicon=None, names=None, start=None):
+        self._set_up(rules, seed, players, lexicon, names)
+        pos = read_start(start, rules, players) if start is not None else None
+        self.start = canonical(pos, rules) if pos is not None else None
+        self._state = self._first_state(State, Bag(rules.tiles, seed, taken(pos) if pos else ()))
+        if pos is not None:
+            begin(self._state, pos)
+        for p in range(players):
+            self._draw(p, rules.rack_size - len(self._state.racks[p]))
+        if pos is not None:
+            check_playable(self._state, self._names)
+        self._start_scores = tuple(self._state.scores)
+
+    def _set_up(self, rules: Rules, seed, players: int, lexicon, names, seeded: bool = True) -> None:
+        """The checks and attributes every game begins with, a table game's too
+        (engine/table/game.py: no seed, so ``seeded`` False skips its check)."""
         if lexicon is None:
             raise GameError("a game needs its word lists: pass lexicon=")
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise GameError("a game has 1 to 4 players")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)) \
-                or (isinstance(seed, int) and abs(seed) >= 10 ** 200) or len(str(seed)) > 200:
+        if seeded and (isinstance(seed, bool) or not isinstance(seed, (int, str))
+                       or (isinstance(seed, int) and abs(seed) >= 10 ** 200) or len(str(seed)) > 200):
             raise GameError("a seed is a whole number or a text (up to 200 characters)")
         if not 0 <= rules.clock <= MAX_SECONDS:
             raise GameError(f"the clock must be 0 to {MAX_SECONDS} seconds")
@@ -116,20 +131,14 @@ class Game(GameEnding, GameJudgment):
         self._players = players
         self._actions: list[str] = []
         self._undo: list[State] = []   # snapshot before each action; never mutated
-        n = players
-        pos = read_start(start, rules, players) if start is not None else None
-        self.start = canonical(pos, rules) if pos is not None else None
-        self._state = State(Board(LAYOUTS[rules.board]), Bag(rules.tiles, seed, taken(pos) if pos else ()),
-                            [[] for _ in range(n)], [0] * n, blanks_drawn=[0] * n,
-                            clock=[rules.clock * 1000] * n, timed_out=[False] * n,
-                            final_found=[False] * n, skip=[False] * n)
-        if pos is not None:
-            begin(self._state, pos)
-        for p in range(players):
-            self._draw(p, rules.rack_size - len(self._state.racks[p]))
-        if pos is not None:
-            check_playable(self._state, self._names)
-        self._start_scores = tuple(self._state.scores)
+
+    def _first_state(self, state_class, bag, **more) -> State:
+        """The state before any tile is drawn: an empty board, empty racks, no
+        scores, full clocks (``more``: a subclass's own fields)."""
+        n, rules = self._players, self.rules
+        return state_class(Board(LAYOUTS[rules.board]), bag, [[] for _ in range(n)], [0] * n,
+                           blanks_drawn=[0] * n, clock=[rules.clock * 1000] * n, timed_out=[False] * n,
+                           final_found=[False] * n, skip=[False] * n, **more)
 
     # ------------------------------------------------------------------ queries
     players = property(lambda self: self._players)
@@ -337,14 +346,7 @@ class Game(GameEnding, GameJudgment):
                 raise MoveError(ev.error)
             text, info = format_move(s.board, move, ev), placement_details(move, ev, s.board.size)
             if ev.invalid and rules.judgment != "challenge":
-                self._swaps_stand(move.pre, p)
-                if rules.judgment == "retry":   # withdrawn at no cost; the same player again
-                    s.turns.append(Turn(p, RETRY, text, 0, rack_before, **info))
-                    return None
-                # Good words only: the play comes off, scores 0, the turn passes.
-                s.turns.append(Turn(p, INVALID, text, 0, rack_before, checkable=rules.large_check,
-                                    value=ev.score, **info))
-                return self._after_turn(placed=False)
+                return self._not_standing(p, move, ev, text, rack_before, info)
             s.board = ev.board
             s.racks[p] = ev.rack
             s.scores[p] += ev.score

@@ -1,13 +1,15 @@
-"""Word judgment as game actions: a challenge (double challenge: a phony comes off,
-a wrong challenge loses a turn) and a check of the large list (a play found there
-is withdrawn and played again; one not found loses its value). A mixin of Game,
-like ending.py: it reads and changes the game's state through Game's methods."""
+"""Word judgment as game actions: a play with a bad word where words are judged at
+once (free retry: withdrawn; good words only: it comes off), a challenge (double
+challenge: a phony comes off, a wrong challenge loses a turn) and a check of the
+large list (a play found there is withdrawn and played again; one not found loses
+its value). A mixin of Game, like ending.py: it reads and changes the game's state
+through Game's methods."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .actionlog import END, LOST, PHONY, PLAY, TIME, GameError, Turn, is_turn
+from .actionlog import END, INVALID, LOST, PHONY, PLAY, RETRY, TIME, GameError, Turn, is_turn
 
 
 class GameJudgment:
@@ -20,6 +22,20 @@ class GameJudgment:
             if t.kind not in (END, TIME):
                 return t if is_turn(t) else None
         return None
+
+    def _not_standing(self, p: int, move, ev, text: str, rack: str, info: dict):
+        """Player ``p``'s play (``move``, evaluated as ``ev``) has a word outside the
+        list and the rules judge words at once (not by challenge): its own-tile swaps
+        stand; under free retry it is withdrawn at no cost and ``p`` plays again
+        (None); under good words only it comes off, scores 0 and the turn passes.
+        ``rack``: what its turn line shows (a table game: the tiles it put down)."""
+        s, rules = self._state, self.rules
+        self._swaps_stand(move.pre, p)
+        if rules.judgment == "retry":
+            s.turns.append(Turn(p, RETRY, text, 0, rack, **info))
+            return None
+        s.turns.append(Turn(p, INVALID, text, 0, rack, checkable=rules.large_check, value=ev.score, **info))
+        return self._after_turn(placed=False)
 
     def _challenge(self, seat, ms):
         s = self._state

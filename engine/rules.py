@@ -130,9 +130,6 @@ class Rules:
                 pts = p
         return pts
 
-    def is_two_letter_ok(self, word: str) -> bool:
-        return self.two_letter != "72" or word in TWO_LETTER_72
-
     def to_string(self) -> str:
         """Preset name plus the knobs that differ from it: ``ii,cap=0``."""
         base = PRESETS[self.preset]

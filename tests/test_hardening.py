@@ -333,6 +333,6 @@ def test_a_list_cut_by_the_memory_cap_says_so(monkeypatch, capsys):
     cgp = "15/15/15/15/15/15/15/4QUIRKS5/15/15/15/15/15/15/15 ??AEIRS/ 0/0 0 lex NWL23;"
     found = api.move_list("classic", cgp, 5, LEX, limit=None, budget_ms=None)
     assert found["complete"] is False and found["stopped"] == "memory" and found["moves"]
-    monkeypatch.setattr(cli, "_lexicon", lambda name: LEX)
+    monkeypatch.setattr(cli, "lexicon_arg", lambda name: LEX)
     cli.main(["moves", "--rules", "classic", "--cgp", cgp, "--top", "5", "--limit", "0", "--budget", "0"])
     assert "left out to bound memory" in capsys.readouterr().err

@@ -34,3 +34,21 @@ def test_an_engine_bug_comes_back_as_text_never_an_exception(capsys):
     assert answer == {"error": "The engine failed: KeyError: 'seat'"}
     assert "Traceback" in capsys.readouterr().err      # the console keeps the whole story
     assert boundary.guard(lambda a, b: a + b, "1", "2") == "12"
+
+
+def test_a_workers_status_is_its_status_dict_as_text_when_asked():
+    status = {"state": "loading", "error": ""}
+    text = boundary.status_of(status)
+    status["state"] = "ready"
+    assert json.loads(text()) == {"state": "ready", "error": ""}
+
+
+def test_a_face_passes_ints_as_ints_and_anything_else_as_text(capsys):
+    import types
+    face = types.SimpleNamespace(echo=lambda *args: json.dumps([type(a).__name__ for a in args]),
+                                 bug=lambda: 1 / 0)
+    exposed = boundary.expose(face, ["echo", "bug"])
+    assert sorted(exposed) == ["bug", "echo"] and exposed["echo"].__name__ == "echo"
+    assert json.loads(exposed["echo"](3, "x", 2.5, None, True)) == ["int", "str", "str", "str", "bool"]
+    assert json.loads(exposed["bug"]()) == {"error": "The engine failed: ZeroDivisionError: division by zero"}
+    capsys.readouterr()

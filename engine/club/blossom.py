@@ -199,29 +199,28 @@ class _Search:
         return 0
 
     # ------------------------------------------------------------------ blossoms
+    def _down_to(self, x: int, top: int) -> list[int]:
+        """The cycle's nodes from ``x`` up to ``top`` (left out), each with its mate,
+        the odd ones queued (they become even in the new blossom)."""
+        surface, mate, parent = self.surface, self.mate, self.parent
+        path = []
+        while x != top:
+            y = surface[mate[x]]
+            path += [x, y]
+            self.enqueue(y)
+            x = surface[parent[y]]
+        return path
+
     def shrink(self, u: int, top: int, v: int) -> None:
         """The odd cycle top .. u - v .. top becomes one even blossom."""
-        n, surface, mate, parent = self.n, self.surface, self.mate, self.parent
+        n, surface, mate = self.n, self.surface, self.mate
         b = n + 1
         while b <= self.count and surface[b]:
             b += 1
         if b > self.count:
             self.count += 1
         self.dual[b], self.label[b], self.mate[b] = 0, 0, mate[top]
-        left = []
-        x = u
-        while x != top:
-            y = surface[mate[x]]
-            left += [x, y]
-            self.enqueue(y)
-            x = surface[parent[y]]
-        cycle = [top] + left[::-1]
-        x = v
-        while x != top:
-            y = surface[mate[x]]
-            cycle += [x, y]
-            self.enqueue(y)
-            x = surface[parent[y]]
+        cycle = [top] + self._down_to(u, top)[::-1] + self._down_to(v, top)
         self.children[b] = cycle
         self.set_surface(b, b)
         edge, row = self.edge, self.edge[b]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..usage import UsageError
+from ..usage import UsageError, lexicon_arg
 from .model import MAX_PLAYERS, TournamentError, check_name, check_seed, name_key
 from .pairing import Entrant, pair_by_ppt
 from .replay import ResultError, replay_link
@@ -123,15 +123,10 @@ def _whole(p: dict, key: str, name: str, lo: int) -> int:
 # -------------------------------------------------------------------- standings
 
 def cmd_standings(args):
-    from ..lexicon import Lexicon, LexiconFormatError
     lines = [(i + 1, line.strip()) for i, line in enumerate(_stdin().splitlines()) if line.strip()]
     if not lines:
         raise UsageError("no game links on stdin (one finished game's share link a line)")
-    try:
-        lexicon = Lexicon.from_file(args.lexicon) if args.lexicon else Lexicon.default()
-    except (OSError, LexiconFormatError) as exc:
-        raise UsageError(f"cannot load word list: {exc}") from None
-    rows = standings(read_games(lines, lexicon))
+    rows = standings(read_games(lines, lexicon_arg(args.lexicon)))
     for row in rows:
         print(json.dumps({k: row[k] for k in STANDINGS_KEYS}))
     return None

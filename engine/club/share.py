@@ -31,13 +31,10 @@ TSH reads digits as data, so a digit in a name is spelled out ("Bot 2" becomes
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
-import zlib
 
-from ..records.link import MAX_FRAGMENT, MAX_TEXT
+from ..records.link import MAX_FRAGMENT, MAX_TEXT, deflated, fragment_of, inflated
 from .model import SOURCES, Tournament, TournamentError
 
 TAG = "t1."
@@ -47,8 +44,6 @@ DAMAGED = "this standings link is damaged (it may have been cut off)"
 NEWER = "this standings link is from a newer version of the game"
 _TAG = re.compile(r"t([0-9]{1,6})\.")
 _GAME_TAG = re.compile(r"g[0-9]{1,6}\.")
-_B64 = re.compile(r"[A-Za-z0-9_-]*")
-_CRC = 4
 
 
 # -------------------------------------------------------------------- the link
@@ -64,10 +59,7 @@ def encode(t: Tournament) -> str:
     players = [[p.name, p.joined, p.left or 0] for p in t.players]
     text = json.dumps([t.name, t.rules, t.method, t.rounds, t.seed, players, rounds],
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    packed = packer.compress(text) + packer.flush()
-    crc = zlib.crc32(TAG.encode("ascii") + packed).to_bytes(_CRC, "big")
-    out = TAG + base64.urlsafe_b64encode(packed + crc).decode("ascii").rstrip("=")
+    out = deflated(TAG, text)
     if len(text) > MAX_TEXT or len(out) > MAX_FRAGMENT:
         raise TournamentError(f"this tournament is too large for a standings link ({len(out):,} "
                               f"characters; a link holds {MAX_FRAGMENT:,}): export it as JSON instead")
@@ -85,13 +77,7 @@ def _result(res) -> list | int:
 def decode(fragment: str) -> Tournament:
     """The tournament of a standings link (a whole URL, '#...' or the bare fragment).
     Raises TournamentError, and only that, for anything it cannot read."""
-    if not isinstance(fragment, str):
-        raise TournamentError(NOT_A_LINK)
-    if len(fragment) > MAX_FRAGMENT + 2_000:
-        raise TournamentError("this link is too long to be a standings link")
-    fragment = fragment.strip()
-    if "#" in fragment:
-        fragment = fragment.split("#", 1)[1]
+    fragment = fragment_of(fragment, TournamentError, NOT_A_LINK, "this link is too long to be a standings link")
     fragment = fragment.split("&", 1)[0]
     tag = _TAG.match(fragment)
     if tag is None:
@@ -112,24 +98,7 @@ def decode(fragment: str) -> Tournament:
 
 
 def _unpack(data: str):
-    if not _B64.fullmatch(data) or len(data) % 4 == 1:
-        raise TournamentError(DAMAGED)
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except (binascii.Error, ValueError):
-        raise TournamentError(DAMAGED) from None
-    if len(raw) <= _CRC or base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data:
-        raise TournamentError(DAMAGED)
-    packed, crc = raw[:-_CRC], raw[-_CRC:]
-    if zlib.crc32(TAG.encode("ascii") + packed).to_bytes(_CRC, "big") != crc:
-        raise TournamentError(DAMAGED)
-    unpacker = zlib.decompressobj(-15)
-    try:
-        text = unpacker.decompress(packed, MAX_TEXT + 1)
-    except zlib.error:
-        raise TournamentError(DAMAGED) from None
-    if len(text) > MAX_TEXT or unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
-        raise TournamentError(DAMAGED)
+    text = inflated(TAG, data, TournamentError, DAMAGED, DAMAGED)
     try:
         return json.loads(text.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -40,6 +40,11 @@ index) that leads to them.
 
 The file format (``wordlists/lexicon.bin``, :meth:`Lexicon.to_bytes` and
 :meth:`Lexicon.from_bytes`) and its checks live in format.py.
+
+Beside it in this package, what a game makes of the lists: words.py (which words
+a game's rules accept: the one judge), house_words.py (the players' added and
+forbidden words), formatives.py, derived.py (Richard's derived forms) and
+edit.py (a copy of the graph with a few words added or taken out).
 """
 
 from __future__ import annotations
@@ -158,19 +163,13 @@ class Lexicon:
 
     @classmethod
     def default(cls) -> "Lexicon":
-        """The shipped ``wordlists/lexicon.bin`` (beside the engine package), or the
-        lexicon given to :meth:`set_default`. Loaded once."""
+        """The shipped ``wordlists/lexicon.bin`` (beside the engine package). Loaded once."""
         if cls._default is None:
             engine = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # engine/lexicon/ -> engine/
             path = os.path.join(os.path.dirname(engine), "wordlists", "lexicon.bin")
             with open(path, "rb") as f:
                 cls._default = cls.from_bytes(f.read())
         return cls._default
-
-    @classmethod
-    def set_default(cls, lexicon: "Lexicon | None") -> None:
-        """Make :meth:`default` return this lexicon (e.g. the one the page fetched)."""
-        cls._default = lexicon
 
     @classmethod
     def _from_sets(cls, main_set, large_set, form_set=frozenset()) -> "Lexicon":

@@ -123,8 +123,3 @@ def format_words(words) -> str:
     have = set(words)
     names = [name for name, named in NAMED_LISTS.items() if have.issuperset(named)]
     return "+".join(names + [w.lower() for w in own_words(have)])
-
-
-def longest_text() -> int:
-    """The longest list text :func:`format_words` can write (a bound for links)."""
-    return len("+".join(list(NAMED_LISTS) + ["x" * MAX_LETTERS] * MAX_WORDS))

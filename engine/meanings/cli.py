@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..usage import UsageError
+from ..usage import UsageError, lexicon_arg, rules_arg
 from .define import DefineError, check_word, define
 from .format import MeaningsFormatError
 from .store import Meanings
@@ -26,20 +26,12 @@ def check_words(words) -> list[str]:
 
 
 def cmd_define(args):
-    from ..lexicon import Lexicon, LexiconFormatError
-    from ..rules import Rules, RulesError
     try:
         words = check_words(args.words)
     except DefineError as exc:
         raise UsageError(str(exc)) from None
-    try:
-        rules = Rules.from_string(args.rules) if args.rules else None
-    except RulesError as exc:
-        raise UsageError(f"bad --rules: {exc}") from None
-    try:
-        lexicon = Lexicon.from_file(args.lexicon) if args.lexicon else Lexicon.default()
-    except (OSError, LexiconFormatError) as exc:
-        raise UsageError(f"cannot load word list: {exc}") from None
+    rules = rules_arg(args.rules) if args.rules else None
+    lexicon = lexicon_arg(args.lexicon)
     try:
         if args.meanings:
             with open(args.meanings, "rb") as f:

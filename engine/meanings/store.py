@@ -72,18 +72,13 @@ class Meanings:
 
     @classmethod
     def default(cls) -> "Meanings":
-        """The shipped ``wordlists/meanings.bin`` (beside the engine package), or the one
-        given to :meth:`set_default`. Read on first use, never at import."""
+        """The shipped ``wordlists/meanings.bin`` (beside the engine package). Read on
+        first use, never at import."""
         if cls._default is None:
             here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
             with open(os.path.join(here, "wordlists", "meanings.bin"), "rb") as f:
                 cls._default = cls.from_bytes(f.read())
         return cls._default
-
-    @classmethod
-    def set_default(cls, meanings: "Meanings | None") -> None:
-        """Make :meth:`default` return these meanings (e.g. the ones the page fetched)."""
-        cls._default = meanings
 
     def __len__(self) -> int:
         """How many words have senses of their own."""

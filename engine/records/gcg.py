@@ -34,22 +34,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from ..actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME, GameError
+from ..actionlog import END, EXCHANGE, PASS, PHONY, PLAY, TIME
 from ..board import LAYOUTS, Board, SquareError
 from ..game import Game
-from ..moves import MoveError, Play
+from ..moves import Play
 from ..notation import (NotationError, Position, check_position, format_cgp, format_move, parse_coord,
                        parse_move)
 from ..rules import PRESETS, Rules, RulesError
 from ..scoring import evaluate
 from ..tiles import rack_value
 from ..lexicon.words import WordJudge
-from .gcg_lines import GCGError, Lines, read_seed, score_of, seats_of, split_lines  # noqa: F401 (GCGError: raised here too)
-from .gcg_write import _move_text, _nicknames, write_gcg  # noqa: F401 (write_gcg: the record's writer)
-
-
-# What replaying a record or placing its plays may raise: the engine's own errors.
-_ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
+from .gcg_lines import (ENGINE_ERRORS, GCGError, Lines, checked_turns, read_seed, rules_of, score_of, seats_of,
+                        split_lines)
+from .gcg_write import gcg_move, write_gcg  # noqa: F401 (write_gcg: the record's writer)
 
 CHALLENGE = "challenge"   # an imported record's challenge bonus (not a kind of our games)
 
@@ -59,41 +56,21 @@ def _replay(lines: Lines, lexicon):
     """Our record: (the game replayed, [(line, recorded score, total)] per turn)."""
     if "rules" not in lines.header or "seed" not in lines.header:
         raise GCGError("this record lacks the #rules and #seed lines needed to replay it")
-    rules_text, rules_line = lines.header["rules"]
-    try:
-        rules = Rules.from_string(rules_text)
-    except RulesError as exc:
-        raise GCGError(f"line {rules_line}: {exc}") from None
+    rules = rules_of(lines)
     seed = read_seed(*lines.header["seed"])
     nicks, names = seats_of(lines)
     start, start_line = lines.header.get("start", (None, 0))
     if start is not None:
         try:
             Game(rules, seed, len(nicks), lexicon=lexicon, names=names, start=start)
-        except _ENGINE_ERRORS as exc:
+        except ENGINE_ERRORS as exc:
             raise GCGError(f"line {start_line}: {exc}") from None
     try:
         game = Game.replay(rules, seed, lines.actions, len(nicks), lexicon=lexicon, names=names,
                            start=start)
-    except _ENGINE_ERRORS as exc:
+    except ENGINE_ERRORS as exc:
         raise GCGError(f"the record's actions do not replay: {exc}") from None
-    turns = game.turns
-    if len(lines.events) != len(turns):
-        raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(turns)}")
-    totals = list(game.start_scores)
-    recorded = []
-    for (n, line), turn in zip(lines.events, turns):
-        head, _, rest = line.partition(": ")
-        fields_ = rest.rsplit(None, 2)
-        if len(fields_) != 3 or head != nicks[turn.player]:
-            raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
-        score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
-        totals[turn.player] += turn.score
-        if score != turn.score or total != totals[turn.player]:
-            raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
-                           f"replaying gives {turn.score:+d} for {totals[turn.player]}")
-        recorded.append((n, score, total))
-    return game, recorded
+    return game, checked_turns(lines, nicks, game.turns, list(game.start_scores))
 
 
 def read_gcg(text: str, lexicon=None) -> Game:
@@ -156,7 +133,7 @@ def import_record(text: str, lexicon) -> Imported:
     if "seed" in lines.header or lines.actions:
         game, recorded = _replay(lines, lexicon)
         nicks = seats_of(lines)[0]
-        turns = tuple(RecordTurn(n, t.player, nicks[t.player], t.kind, _move_text(t), t.rack, score, t.score,
+        turns = tuple(RecordTurn(n, t.player, nicks[t.player], t.kind, gcg_move(t), t.rack, score, t.score,
                                  total, t.words, t.invalid, lines.notes.get(i, ""))
                       for i, ((n, score, total), t) in enumerate(zip(recorded, game.turns)))
         return Imported(game.names, tuple(nicks), game.rules, turns, game.scores, format_cgp(game.position()),

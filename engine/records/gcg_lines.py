@@ -6,9 +6,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..actionlog import fit_name
+from ..actionlog import GameError, fit_name
+from ..board import SquareError
+from ..moves import MoveError
 from ..notation import NotationError
-from ..rules import parse_score
+from ..rules import Rules, RulesError, parse_score
+
+# What replaying a record or placing its plays may raise: the engine's own errors.
+ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
 
 
 class GCGError(NotationError):
@@ -108,3 +113,35 @@ def score_of(text: str, n: int, line: str) -> int:
     if value is None:
         raise GCGError(f"line {n}: score and total must be numbers in digits 0-9: {line[:60]!r}")
     return value
+
+
+# ---------------------------------------------------------------- our records
+def rules_of(lines: Lines) -> Rules:
+    """The rules of the record's ``#rules`` line (GCGError naming the line)."""
+    rules_text, rules_line = lines.header["rules"]
+    try:
+        return Rules.from_string(rules_text)
+    except RulesError as exc:
+        raise GCGError(f"line {rules_line}: {exc}") from None
+
+
+def checked_turns(lines: Lines, nicks: list[str], turns, totals: list[int]) -> list[tuple[int, int, int]]:
+    """Each turn line held to the turn the record's actions replayed to: the same
+    player, score and running total (``totals``: each player's before the first,
+    counted on in place). [(line, score, total)] per turn; GCGError naming the
+    first line that differs. Our records and table games' (engine/table/record.py)."""
+    if len(lines.events) != len(turns):
+        raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(turns)}")
+    recorded = []
+    for (n, line), turn in zip(lines.events, turns):
+        head, _, rest = line.partition(": ")
+        fields_ = rest.rsplit(None, 2)
+        if len(fields_) != 3 or head != nicks[turn.player]:
+            raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
+        score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
+        totals[turn.player] += turn.score
+        if score != turn.score or total != totals[turn.player]:
+            raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
+                           f"replaying gives {turn.score:+d} for {totals[turn.player]}")
+        recorded.append((n, score, total))
+    return recorded

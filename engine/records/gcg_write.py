@@ -12,7 +12,8 @@ from ..game import Game
 _KIND_TEXT = {PHONY: "--", LOST: "(challenge)", TIME: "(time)"}
 
 
-def _nicknames(names) -> list[str]:
+def nicknames(names) -> list[str]:
+    """The turn lines' nickname of each name: spaces as '_', made unique with a seat suffix."""
     nicks = []
     for i, name in enumerate(names):
         nick = "_".join(name.split()) or f"player{i + 1}"
@@ -28,7 +29,7 @@ def _seed_text(seed) -> str:
     return json.dumps(seed) if isinstance(seed, str) else str(seed)
 
 
-def _move_text(turn) -> str:
+def gcg_move(turn) -> str:
     """What a turn line shows between the rack and the score."""
     if turn.kind in _KIND_TEXT:
         return _KIND_TEXT[turn.kind]
@@ -44,7 +45,7 @@ def write_gcg(game: Game, viewer: int | None = None) -> str:
     count ("-3"). It reads back as another program's record: a game to play on."""
     if viewer is not None and not game.over:
         return _public_gcg(game, viewer)
-    nicks = _nicknames(game.names)
+    nicks = nicknames(game.names)
     lines = ["#character-encoding UTF-8"]
     for i, name in enumerate(game.names):
         lines.append(f"#player{i + 1} {nicks[i]} {name}")
@@ -57,7 +58,7 @@ def write_gcg(game: Game, viewer: int | None = None) -> str:
     totals = list(game.start_scores)
     for t in game.turns:
         totals[t.player] += t.score
-        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {_move_text(t)} {t.score:+d} {totals[t.player]}")
+        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {gcg_move(t)} {t.score:+d} {totals[t.player]}")
     return "\n".join(lines) + "\n"
 
 
@@ -76,7 +77,7 @@ def _placed_tiles(turn) -> str:
 
 
 def _public_gcg(game: Game, viewer: int) -> str:
-    nicks = _nicknames(game.names)
+    nicks = nicknames(game.names)
     lines = ["#character-encoding UTF-8"]
     for i, name in enumerate(game.names):
         lines.append(f"#player{i + 1} {nicks[i]} {name}")
@@ -89,7 +90,7 @@ def _public_gcg(game: Game, viewer: int) -> str:
     totals = list(game.start_scores)
     for t in game.turns:
         totals[t.player] += t.score
-        move = _move_text(t)
+        move = gcg_move(t)
         if t.player == viewer:
             lines.append(f">{nicks[t.player]}: {t.rack or '-'} {move} {t.score:+d} {totals[t.player]}")
             continue

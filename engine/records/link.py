@@ -119,6 +119,13 @@ def pack(tag: str, lines: list[str]) -> str:
     text = "\n".join(lines).encode("utf-8")
     if len(text) > MAX_TEXT:
         raise LinkError("this game is too long to share as a link")
+    return deflated(tag, text)
+
+
+def deflated(tag: str, text: bytes) -> str:
+    """TAG + DATA: ``text`` deflated, then its CRC-32 (of the tag and the deflated
+    bytes), in URL-safe base64 without padding. Every link is this container: a
+    game's, a table game's and a tournament's standings (engine/club/share.py)."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = packer.compress(text) + packer.flush()
     crc = zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big")
@@ -163,13 +170,7 @@ def options_text(spec: dict) -> str:
 def decode(fragment: str) -> dict:
     """The game spec of a link's fragment (with or without '#', or a whole URL).
     Raises LinkError, and only LinkError, for anything it cannot read."""
-    if not isinstance(fragment, str):
-        raise LinkError(NOT_A_LINK)
-    if len(fragment) > MAX_FRAGMENT + 2_000:
-        raise LinkError("this link is too long to be a game link")
-    fragment = fragment.strip()
-    if "#" in fragment:
-        fragment = fragment.split("#", 1)[1]
+    fragment = fragment_of(fragment, LinkError, NOT_A_LINK, "this link is too long to be a game link")
     tag = _TAG.match(fragment)
     if tag is None:
         if fragment[:1] == "g" and fragment[1:2] in tuple("0123456789"):
@@ -217,30 +218,49 @@ def _decode_v3(tag: str, data: str) -> dict:
 
 def unpack(tag: str, data: str) -> list[str]:
     """DATA -> TEXT's lines, checked against the checksum and the size limits."""
-    if not _B64.fullmatch(data) or len(data) % 4 == 1:
-        raise LinkError(DAMAGED)
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except (binascii.Error, ValueError):
-        raise LinkError(DAMAGED) from None
-    if len(raw) <= _CRC_BYTES or base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data:
-        raise LinkError(DAMAGED)  # too short, or stray bits a re-encoding would not write
-    packed, crc = raw[:-_CRC_BYTES], raw[-_CRC_BYTES:]
-    if zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big") != crc:
-        raise LinkError(DAMAGED)
-    unpacker = zlib.decompressobj(-15)
-    try:
-        text = unpacker.decompress(packed, MAX_TEXT + 1)
-    except zlib.error:
-        raise LinkError(DAMAGED) from None
-    if len(text) > MAX_TEXT or unpacker.unconsumed_tail:
-        raise LinkError("this link holds more than a game (it is too large to open)")
-    if not unpacker.eof or unpacker.unused_data:
-        raise LinkError(DAMAGED)
+    text = inflated(tag, data, LinkError, DAMAGED, "this link holds more than a game (it is too large to open)")
     try:
         return text.decode("utf-8").split("\n")
     except UnicodeDecodeError:
         raise LinkError(DAMAGED) from None
+
+
+def fragment_of(text, error: type, not_a_link: str, too_long: str) -> str:
+    """The fragment of a link given whole (a URL, '#...' or the bare fragment),
+    refused with ``error`` when it is not text or is too long to be a link."""
+    if not isinstance(text, str):
+        raise error(not_a_link)
+    if len(text) > MAX_FRAGMENT + 2_000:
+        raise error(too_long)
+    text = text.strip()
+    return text.split("#", 1)[1] if "#" in text else text
+
+
+def inflated(tag: str, data: str, error: type, damaged: str, too_large: str) -> bytes:
+    """DATA (``deflated``'s) back to its text's bytes, checked against the checksum
+    and MAX_TEXT; ``error(damaged)`` for anything unreadable, ``error(too_large)``
+    for a text over the limit (no zip bombs)."""
+    if not _B64.fullmatch(data) or len(data) % 4 == 1:
+        raise error(damaged)
+    try:
+        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    except (binascii.Error, ValueError):
+        raise error(damaged) from None
+    if len(raw) <= _CRC_BYTES or base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data:
+        raise error(damaged)  # too short, or stray bits a re-encoding would not write
+    packed, crc = raw[:-_CRC_BYTES], raw[-_CRC_BYTES:]
+    if zlib.crc32(tag.encode("ascii") + packed).to_bytes(_CRC_BYTES, "big") != crc:
+        raise error(damaged)
+    unpacker = zlib.decompressobj(-15)
+    try:
+        text = unpacker.decompress(packed, MAX_TEXT + 1)
+    except zlib.error:
+        raise error(damaged) from None
+    if len(text) > MAX_TEXT or unpacker.unconsumed_tail:
+        raise error(too_large)
+    if not unpacker.eof or unpacker.unused_data:
+        raise error(damaged)
+    return text
 
 
 # One reader per format version ever shipped; never remove one (tests/data/links/).

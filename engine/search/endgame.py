@@ -163,7 +163,6 @@ class _Search:
         self.lone_tile = LoneTileBound(rules, game.judge)
         self.prepared: dict = {}   # (position, tile, listed board) -> endgame_bound.Prepared
         board = s.board.copy()
-        self.root_board = board
         self.root_states = [square_state(board, sq) for sq in range(len(board.cells))]
         self.root_blanks = {sq: c.upper() for sq, c in enumerate(board.cells) if c.islower()}
         self.root = _Node(board, {}, tuple("".join(sorted(r)) for r in s.racks), s.to_move, s.scoreless, s.idle)

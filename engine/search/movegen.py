@@ -333,7 +333,6 @@ class MoveGenerator:
         grids (per direction) so that a pick-off variant can reuse them with only
         the picked squares changed."""
         size = board.size
-        rules = self.rules
         layout = board.layout
         budget = self._budget
         counts = [0] * 27

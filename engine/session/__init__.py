@@ -10,6 +10,12 @@ The worker holds ONE current game: a game is its spec (rules, seed, seats) plus
 the action log and the hints used, so the page stores the spec and log (every
 snapshot carries them) and can always rebuild it. The snapshot itself is drawn
 by engine/records/snapshot.py; this module keeps the state and the page's functions.
+
+Beside it in this package: review.py (the review of a game, turn by turn, on this
+game or another), expert.py (the expert's turn with its rounds dealt to helper
+workers), util.py (the page's input, checked, and replies the table page shares)
+and boundary.py (what the three page workers share: the word list loaded, the
+status, a bug turned into {"error"}, a face's functions exposed).
 """
 
 from __future__ import annotations
@@ -28,12 +34,12 @@ from ..lexicon import Lexicon
 from ..records.link import LinkError, decode as decode_link, encode as encode_link
 from ..table.imported import table_import
 from ..moves import Play
-from ..notation import format_cgp, format_move, parse_move
+from ..notation import format_cgp, parse_move
 from ..rules import Rules
-from .util import (SessionError, deciding_seat, hints_of, int_in, json_object, play_of, replay_log,
-                           seats_of)
+from ..tiles import VALUES
+from .util import (SessionError, check_message, deciding_seat, hints_of, int_in, json_object, placed_tile,
+                   preview_reply, replay_log, seats_of)
 from .util import error as _error
-from ..tiles import VALUES, WILD_LETTERS
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SEAT_KINDS = ("human",) + LEVELS
@@ -221,10 +227,10 @@ def act(text: str, elapsed_ms: int = -1) -> str:
         events = game.act(str(text), None if ms < 0 else ms / 1000)
     except ValueError as exc:
         return _error(exc)
-    if not events and str(text).strip().lower() == "check":
+    withdrawn = check_message(game, text, events)
+    if withdrawn:
         out = json.loads(_snapshot())
-        out["message"] = ("The large list has every word: the play is withdrawn without penalty; "
-                          f"{game.names[game.to_move]} plays again.")
+        out["message"] = withdrawn
         return json.dumps(out)
     return _snapshot(events=events)
 
@@ -323,17 +329,10 @@ def hint_preview(move: str) -> str:
         return _error(exc)
     name = board.layout.name_of
     return json.dumps({
-        "tiles": [_placed(name(sq), cell, tile) for sq, cell, tile in play.tiles],
+        "tiles": [placed_tile(name(sq), cell, tile) for sq, cell, tile in play.tiles],
         "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across,
         "move": str(move).strip(),
     })
-
-
-def _placed(sq: str, cell: str, tile: str) -> dict:
-    out = {"sq": sq, "tile": tile, "letter": cell.upper()}
-    if cell.islower() and tile in WILD_LETTERS:
-        out["face_down"] = True
-    return out
 
 
 def hint_used(n: int = 1) -> str:
@@ -456,17 +455,7 @@ def preview(placement: str) -> str:
         game = _need_game()
     except ValueError as exc:
         return _error(exc)
-    try:
-        play = play_of(json_object(placement, "placement"), game)
-        ev = game.preview(play)
-    except ValueError as exc:
-        return json.dumps({"move": None, "legal": False, "error": str(exc), "score": 0,
-                           "words": [], "invalid_words": [], "bonus": {}, "breakdown": []})
-    out = ev.to_dict(game.board.size)
-    out["move"] = format_move(game.board, play, ev) if ev.legal else None
-    if not ev.legal:
-        out.update(score=0, words=[], invalid_words=[], breakdown=[])
-    return json.dumps(out)
+    return json.dumps(preview_reply(game, placement))
 
 
 # --------------------------------------------------------------------- snapshot

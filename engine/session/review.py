@@ -36,7 +36,9 @@ from ..rules import Rules
 from ..search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, game_turn, game_turns, last_play_open,
                             played_squares, record_turns, summary)
 from ..actionlog import split_action
-from ..tiles import VALUES, WILD_LETTERS
+from ..tiles import VALUES
+from .util import error as _error
+from .util import int_in, placed_tile
 
 BUDGET_MIN_MS, BUDGET_MAX_MS = 50, 60_000
 SOURCE_MAX = 200_000
@@ -91,8 +93,8 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
     record, "tiles": the board before the turn as snapshot tiles and "played_tiles"
     [{"sq", "letter"}]: the tiles its play put down."""
     try:
-        turn = _int(turn, 0, 100_000, "the turn")
-        budget = _int(budget_ms, 0, BUDGET_MAX_MS, "the time budget (ms)")
+        turn = int_in(turn, 0, 100_000, "the turn")
+        budget = int_in(budget_ms, 0, BUDGET_MAX_MS, "the time budget (ms)")
         if 0 < budget < BUDGET_MIN_MS:
             raise ReviewError(f"the time budget must be 0 (no bound) or {BUDGET_MIN_MS} to {BUDGET_MAX_MS} ms")
         ranking = str(ranking or "score")
@@ -111,7 +113,7 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
     out["action"] = tp.action
     out["best_tiles"], out["best_pre"], out["best_across"] = [], [], True
     if isinstance(best, Play):
-        out["best_tiles"] = [_placed(square_name(*divmod(sq, size)), cell, tile) for sq, cell, tile in best.tiles]
+        out["best_tiles"] = [placed_tile(square_name(*divmod(sq, size)), cell, tile) for sq, cell, tile in best.tiles]
         out["best_pre"] = [f"{kind} {square_name(*divmod(sq, size))}" for kind, sq in best.pre]
         out["best_across"] = best.across
     if tp.action is None:
@@ -325,26 +327,3 @@ def _reviewer(rules, ranking: str, budget) -> Reviewer:
         _reviewers.clear()
         _reviewers[key] = Reviewer(rules, session.loaded_lexicon(), ranking, budget)
     return _reviewers[key]
-
-
-def _placed(sq: str, cell: str, tile: str) -> dict:
-    out = {"sq": sq, "tile": tile, "letter": cell.upper()}
-    if cell.islower() and tile in WILD_LETTERS:
-        out["face_down"] = True
-    return out
-
-
-def _int(value, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool):
-        raise ReviewError(f"{what} must be a whole number")
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise ReviewError(f"{what} must be a whole number") from None
-    if not lo <= n <= hi:
-        raise ReviewError(f"{what} must be {lo} to {hi}")
-    return n
-
-
-def _error(exc: Exception) -> str:
-    return json.dumps({"error": str(exc)})

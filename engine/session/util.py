@@ -1,8 +1,10 @@
-"""What the session (engine.session, __init__.py) reads from the page, checked: the spec's
-seats and hints, a placement, whole numbers in a range, JSON text; the replay
-of a logged action list that stops, with a player's message, at the first action
-it cannot read or play; and which seat a computer request is for. Split out of
-__init__.py for size.
+"""What the session (engine/session/__init__.py) reads from the page, checked: the
+spec's seats and hints, a placement, whole numbers in a range, JSON text; the
+replay of a logged action list that stops, with a player's message, at the first
+action it cannot read or play; which seat a computer request is for; and the
+replies the game page and the table page share (a placement's live score, a
+check that withdrew the play). Split out of __init__.py for size; the review
+(review.py) and the table's face (engine/table/face.py) use it too.
 
 Every function here raises SessionError (a ValueError) with a message for a
 player, never TypeError or RecursionError, whatever the page sends.
@@ -15,6 +17,7 @@ import json
 from ..actionlog import fit_name, split_action
 from ..board import parse_square
 from ..moves import Play
+from ..notation import format_move
 from ..tiles import WILD_LETTERS
 
 
@@ -179,6 +182,45 @@ def _direction(placed, size: int, hint) -> bool:
     if len(placed) > 1 and len(cols) == 1:
         return False
     return True if hint is None else bool(hint)
+
+
+def placed_tile(sq: str, cell: str, tile: str) -> dict:
+    """One tile of a placement JSON: "face_down" marks a J/Q/X/Z played face down
+    (JQXZ wild), even for its own letter."""
+    out = {"sq": sq, "tile": tile, "letter": cell.upper()}
+    if cell.islower() and tile in WILD_LETTERS:
+        out["face_down"] = True
+    return out
+
+
+# --------------------------------------------------------------------- replies
+
+def preview_reply(game, placement: str) -> dict:
+    """The live score of the tiles the page has put down (its placement JSON) on
+    ``game``: the evaluation's dict with "move", the text that plays them, or None
+    when they cannot be played ("error" says why; no score, no words). The
+    session's ``preview`` and the table's (engine/table/face.py)."""
+    try:
+        play = play_of(json_object(placement, "placement"), game)
+        ev = game.preview(play)
+    except ValueError as exc:
+        return {"move": None, "legal": False, "error": str(exc), "score": 0, "words": [],
+                "invalid_words": [], "bonus": {}, "breakdown": []}
+    out = ev.to_dict(game.board.size)
+    out["move"] = format_move(game.board, play, ev) if ev.legal else None
+    if not ev.legal:
+        out.update(score=0, words=[], invalid_words=[], breakdown=[])
+    return out
+
+
+def check_message(game, text: str, events) -> str:
+    """After ``text`` was acted on ``game``: when it was a check of the large list
+    that found every word, the play is withdrawn and no turn is written, so this
+    says so ("" after anything else)."""
+    if events or str(text).strip().lower() != "check":
+        return ""
+    return ("The large list has every word: the play is withdrawn without penalty; "
+            f"{game.names[game.to_move]} plays again.")
 
 
 def square(name, size: int) -> int:

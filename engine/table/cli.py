@@ -12,7 +12,7 @@ import json
 import sys
 
 from ..actionlog import GameError, check_name, split_action
-from ..usage import UsageError
+from ..usage import UsageError, lexicon_arg, rules_arg
 from .game import TableGame
 
 
@@ -35,10 +35,9 @@ def read_names(text: str) -> list[str]:
 
 
 def cmd_table(args, lines=None) -> dict:
-    from ..cli import _lexicon, _rules
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     names = read_names(args.names)
-    game = TableGame(rules, len(names), lexicon=_lexicon(args.lexicon), names=names)
+    game = TableGame(rules, len(names), lexicon=lexicon_arg(args.lexicon), names=names)
     for n, raw in enumerate(sys.stdin.buffer if lines is None else lines, 1):
         try:
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw

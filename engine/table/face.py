@@ -16,10 +16,10 @@ import json
 from ..actionlog import MAX_MS, fit_name, split_action
 from ..board import square_name
 from ..moves import Play
-from ..notation import format_move, parse_move
+from ..notation import parse_move
 from ..records import snapshot
 from ..rules import Rules
-from ..session.util import SessionError, int_in, json_object, play_of
+from ..session.util import SessionError, check_message, int_in, json_object, preview_reply
 from .game import TableGame, scooped
 from .link import decode_table, encode_table
 from .record import write_table_gcg
@@ -53,11 +53,7 @@ def table_act(state_json, action_text, elapsed_ms: int = -1) -> str:
         ms = -1 if elapsed_ms is None else int_in(elapsed_ms, -1, MAX_MS, "the elapsed time (ms)")
         text = str(action_text)
         events = game.act(text, None if ms < 0 else ms / 1000)
-        note = ""
-        if not events and text.strip().lower() == "check":
-            note = ("The large list has every word: the play is withdrawn without penalty; "
-                    f"{game.names[game.to_move]} plays again.")
-        return _view(game, events, note)
+        return _view(game, events, check_message(game, text, events))
     return _answer(run)
 
 
@@ -75,18 +71,7 @@ def table_preview_placement(state_json, placement_json) -> str:
     """The live score of the tiles the page has put down (its placement JSON, as
     session.preview reads it), with "move": the move text that enters them (None
     when the placement is not legal, "error" says why)."""
-    def run():
-        game = _game_of(_spec(state_json))
-        try:
-            play = play_of(json_object(placement_json, "placement"), game)
-            ev = game.preview(play)
-        except ValueError as exc:
-            return {"move": None, "legal": False, "error": str(exc), "score": 0, "words": [],
-                    "invalid_words": [], "bonus": {}, "breakdown": []}
-        out = ev.to_dict(game.board.size)
-        out["move"] = format_move(game.board, play, ev) if ev.legal else None
-        return out
-    return _answer(run)
+    return _answer(lambda: preview_reply(_game_of(_spec(state_json)), placement_json))
 
 
 def table_placement(state_json, move_text) -> str:

@@ -29,16 +29,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, fields
 
-from ..actionlog import (EXCHANGE, INVALID, MAX_SECONDS, PASS, PLAY, RETRY, GameError, Turn, check_names,
-                         clean_action, placement_details, split_action)
-from ..board import LAYOUTS, Board, square_name
+from ..actionlog import (EXCHANGE, PASS, PLAY, GameError, Turn, clean_action, placement_details,
+                         split_action)
+from ..board import square_name
 from ..game import Game, Legal, State
 from ..moves import MoveError, Pass, Play
 from ..notation import MoveTextError, format_move, parse_move
 from ..rules import Rules
 from ..scoring import Evaluation, apply_pre, evaluate
 from ..tiles import BAG_SIZE, BLANK, TILE_SETS, sort_rack
-from ..lexicon.words import WordJudge
 
 RACKS = "racks"          # the phase after the end, until the racks left are entered
 _COUNT = re.compile(r"-([0-9]{1,3})")
@@ -106,31 +105,15 @@ class TableGame(Game):
     ended, ``end R1/R2[/R3/R4]`` (the tiles left on each rack in seat order)."""
 
     def __init__(self, rules: Rules, players: int = 2, *, lexicon=None, names=None):
-        """Game.__init__ deals from a seeded bag, so the table game sets up the same
-        attributes itself: full racks counted out of the game's tiles, nothing dealt."""
-        if lexicon is None:
-            raise GameError("a game needs its word lists: pass lexicon=")
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise GameError("a game has 1 to 4 players")
-        if not 0 <= rules.clock <= MAX_SECONDS:
-            raise GameError(f"the clock must be 0 to {MAX_SECONDS} seconds")
-        self.rules = rules
-        self.seed = None
-        self.lexicon = lexicon
-        self.judge = WordJudge(rules, lexicon)
-        self._names = check_names(names, players)
-        self._players = players
-        self._actions: list[str] = []
-        self._undo: list[State] = []
+        """Game.__init__ deals from a seeded bag, so the table game sets up its own
+        state (Game._set_up, Game._first_state): no seed, full racks counted out of
+        the game's tiles, nothing dealt."""
+        self._set_up(rules, None, players, lexicon, names, seeded=False)
         self.start = None
-        n = players
         bag = TableBag(game_tiles(rules))
-        held = [bag.take(rules.rack_size) for _ in range(n)]
-        self._state = TableState(Board(LAYOUTS[rules.board]), bag, [[] for _ in range(n)], [0] * n,
-                                 blanks_drawn=[0] * n, clock=[rules.clock * 1000] * n,
-                                 timed_out=[False] * n, final_found=[False] * n, skip=[False] * n,
-                                 held=held)
-        self._start_scores = (0,) * n
+        held = [bag.take(rules.rack_size) for _ in range(players)]
+        self._state = self._first_state(TableState, bag, held=held)
+        self._start_scores = (0,) * players
 
     @classmethod
     def replay(cls, rules: Rules, actions, players: int = 2, *, lexicon=None, names=None) -> "TableGame":
@@ -232,13 +215,7 @@ class TableGame(Game):
             text, info = format_move(s.board, move, ev), placement_details(move, ev, s.board.size)
             shown = sort_rack(move.rack_tiles())
             if ev.invalid and rules.judgment != "challenge":
-                self._swaps_stand(move.pre, p)
-                if rules.judgment == "retry":
-                    s.turns.append(Turn(p, RETRY, text, 0, shown, **info))
-                    return None
-                s.turns.append(Turn(p, INVALID, text, 0, shown, checkable=rules.large_check,
-                                    value=ev.score, **info))
-                return self._after_turn(placed=False)
+                return self._not_standing(p, move, ev, text, shown, info)
             s.board = ev.board
             s.scores[p] += ev.score
             s.turns.append(Turn(p, PLAY, text, ev.score, shown, **info))

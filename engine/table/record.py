@@ -15,21 +15,15 @@ an exchange is written by count (``-3``) and a pass as ``-``, with no rack::
 
 from __future__ import annotations
 
-from ..actionlog import GameError
-from ..board import SquareError
-from ..moves import MoveError
-from ..notation import NotationError
-from ..records.gcg_lines import GCGError, score_of, seats_of, split_lines
-from ..records.gcg_write import _move_text, _nicknames
-from ..rules import Rules, RulesError
+from ..records.gcg_lines import ENGINE_ERRORS, GCGError, checked_turns, rules_of, seats_of, split_lines
+from ..records.gcg_write import gcg_move, nicknames
 from .game import TableGame
 
 TABLE_NOTE = "a game kept at the table: racks unknown"
-_ENGINE_ERRORS = (GameError, MoveError, NotationError, SquareError, RulesError)
 
 
 def write_table_gcg(game: TableGame) -> str:
-    nicks = _nicknames(game.names)
+    nicks = nicknames(game.names)
     lines = ["#character-encoding UTF-8"]
     lines += [f"#player{i + 1} {nicks[i]} {name}" for i, name in enumerate(game.names)]
     lines.append(f"#rules {game.rules.to_string()}")
@@ -39,7 +33,7 @@ def write_table_gcg(game: TableGame) -> str:
     for t in game.turns:
         totals[t.player] += t.score
         rack = f"{t.rack} " if t.rack else ""
-        lines.append(f">{nicks[t.player]}: {rack}{_move_text(t)} {t.score:+d} {totals[t.player]}")
+        lines.append(f">{nicks[t.player]}: {rack}{gcg_move(t)} {t.score:+d} {totals[t.player]}")
     return "\n".join(lines) + "\n"
 
 
@@ -56,27 +50,11 @@ def read_table_gcg(text: str, lexicon) -> TableGame:
     lines = split_lines(text)
     if "table" not in lines.header or "rules" not in lines.header:
         raise GCGError("this is not a table game's record (it needs #rules and #table lines)")
-    rules_text, rules_line = lines.header["rules"]
-    try:
-        rules = Rules.from_string(rules_text)
-    except RulesError as exc:
-        raise GCGError(f"line {rules_line}: {exc}") from None
+    rules = rules_of(lines)
     nicks, names = seats_of(lines)
     try:
         game = TableGame.replay(rules, lines.actions, len(nicks), lexicon=lexicon, names=names)
-    except _ENGINE_ERRORS as exc:
+    except ENGINE_ERRORS as exc:
         raise GCGError(f"the record's actions do not replay: {exc}") from None
-    if len(lines.events) != len(game.turns):
-        raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(game.turns)}")
-    totals = [0] * len(nicks)
-    for (n, line), turn in zip(lines.events, game.turns):
-        head, _, rest = line.partition(": ")
-        fields_ = rest.rsplit(None, 2)
-        if len(fields_) != 3 or head != nicks[turn.player]:
-            raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
-        score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
-        totals[turn.player] += turn.score
-        if score != turn.score or total != totals[turn.player]:
-            raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
-                           f"replaying gives {turn.score:+d} for {totals[turn.player]}")
+    checked_turns(lines, nicks, game.turns, [0] * len(nicks))
     return game
