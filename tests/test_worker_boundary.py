@@ -1,4 +1,4 @@
-"""The page workers' shared boundary (engine/boundary.py): the word list loaded
+"""The page workers' shared boundary (engine/session/boundary.py): the word list loaded
 or a failure the page can say, and an engine bug turned into {"error"} text."""
 
 import json

@@ -1,5 +1,5 @@
 """House words in the New game dialog: the fields' lists read, counted and checked
-with the engine's limits (engine/house_words.py), so a long or odd list is told in a
+with the engine's limits (engine/lexicon/house_words.py), so a long or odd list is told in a
 player's words where the summary is, before the engine sees the rules.
 
 Pure and MicroPython-friendly (no regex, no typing): the page's UI thread runs it.
@@ -7,10 +7,10 @@ Pure and MicroPython-friendly (no regex, no typing): the page's UI thread runs i
 
 from ui.newgame.rules_text import NONE, SAUTER, SAUTER_TEXT, house_words
 
-MAX_WORDS = 200               # engine/house_words.py MAX_WORDS
+MAX_WORDS = 200               # engine/lexicon/house_words.py MAX_WORDS
 MIN_LETTERS, MAX_LETTERS = 2, 21
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# engine/house_words.py SAUTER_TABOO (tests/test_rules_text.py holds them equal), so a
+# engine/lexicon/house_words.py SAUTER_TABOO (tests/test_rules_text.py holds them equal), so a
 # word both added and forbidden is caught here too.
 SAUTER_WORDS = tuple("""
 AIN AINS ALEF ALEFS ALEPH ALEPHS AYIN AYINS BETH BETHS BUQSHA BUQSHAS CAPH CAPHS

@@ -55,7 +55,7 @@ _DERIVED = (
 )
 
 _B = ("0", "1")
-# House words (engine/house_words.py): a rules string's list is lowercase words
+# House words (engine/lexicon/house_words.py): a rules string's list is lowercase words
 # joined by '+', or 'none'; 'sauter' stands for Sauter's list for on-line play.
 NONE = "none"
 SAUTER = "sauter"

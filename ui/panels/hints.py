@@ -7,7 +7,7 @@ of a word already listed fill the list only when there are too few words. Pure a
 MicroPython-safe.
 """
 
-POOL = 60   # plays asked of the engine (its most, engine/session.py HINT_TOP_MAX): 10+ words at the opening
+POOL = 60   # plays asked of the engine (its most, engine/session HINT_TOP_MAX): 10+ words at the opening
 
 
 def word_of(move):

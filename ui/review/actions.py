@@ -5,7 +5,7 @@ Pure state handlers in the style of ui/state.py (``s`` in, ``s`` out, work for t
 outside world asked for in ``s["fx"]``). The review's state lives in ``s["rv"]``,
 always replaced, never changed in place; it is shown in the panel "review"
 (ui/panels/actions.py opens it, ui/review/view.py draws it). The engine worker does the
-work (engine/session_review.py), one short call per turn, so the page stays
+work (engine/session/review.py), one short call per turn, so the page stays
 responsive, can stop between turns and shows each turn as it comes (ui/review/run.py
 runs these effects):
 

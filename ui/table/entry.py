@@ -8,7 +8,7 @@ one item per square, so ui/view.board_cells draws a swapped blank and every
 picked-off square as the main page does), "cursor", "dir" ("across"/"down")
 and "mode" ("", "blank", "down": a face-down J/Q/X/Z is wanted, or "down:Q":
 the letter the face-down Q stands for). ``placement`` turns it into the
-placement JSON the engine reads (engine/session_util.play_of); the engine
+placement JSON the engine reads (engine/session/util.play_of); the engine
 writes the move text and judges everything.
 """
 
@@ -184,7 +184,7 @@ def pick(s):
 
 
 def placement(s):
-    """The placement JSON (a dict) for engine/session_util.play_of: the tiles, the
+    """The placement JSON (a dict) for engine/session/util.play_of: the tiles, the
     swaps and the one pick-off in the order made, and the direction."""
     tiles = []
     for p in s["placed"]:
