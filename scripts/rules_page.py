@@ -5,7 +5,7 @@
 
 The game's Rules link opens a formatted page, not raw markdown, with a way back to the
 game; the markdown stays the source (readable on a code host, tested against the
-engine by tests/test_rules_text.py). markdown-it-py (CommonMark with pipe tables,
+engine by tests/site/test_rules_text.py). markdown-it-py (CommonMark with pipe tables,
 pinned in requirements-build.txt, installed into .venv by setup) does the parsing;
 raw HTML in the markdown is shown as text, never passed through. Here: heading ids
 as a code host makes them (so links to anchors work on both), tables in a labelled

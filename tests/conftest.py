@@ -17,6 +17,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import webtool  # noqa: E402
 
+# tests/ is by feature (core/, lexicon/, search/, session/, club/, table/, ui/, browser/<part>/,
+# ...). A test may take helpers from another folder's test module or kit (browserkit,
+# ui_fixtures, test_phone's boot_page...), so every folder is importable by its module
+# names, as pytest's default import mode needs test file names unique across folders anyway.
+for _folder in sorted(p for p in Path(__file__).resolve().parent.rglob("*")
+                      if p.is_dir() and p.name not in ("data", "__pycache__") and "data" not in p.parts):
+    sys.path.append(str(_folder))
+
 BOOT_TIMEOUT_MS = 90_000
 BLOCK_NON_LOCAL = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
 

@@ -12,7 +12,7 @@ from ui.newgame import house, rules_text
 KINDS = (("human", "Human"), ("easy", "Computer, easy"), ("medium", "Computer, medium"),
          ("hard", "Computer, hard"), ("expert", "Computer, expert (thinks 3 s)"),
          ("friend", "A friend, by link"))
-# The one name limit: engine/actionlog.py MAX_NAME (tests/test_rules_once.py holds them equal).
+# The one name limit: engine/actionlog.py MAX_NAME (tests/core/test_rules_defined_once.py holds them equal).
 NAME_MAX = 32
 DEFAULT_SEATS = (("You", "human"), ("Computer", "hard"), ("Player 3", "human"), ("Player 4", "human"))
 

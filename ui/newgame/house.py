@@ -10,7 +10,7 @@ from ui.newgame.rules_text import NONE, SAUTER, SAUTER_TEXT, house_words
 MAX_WORDS = 200               # engine/lexicon/house_words.py MAX_WORDS
 MIN_LETTERS, MAX_LETTERS = 2, 21
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# engine/lexicon/house_words.py SAUTER_TABOO (tests/test_rules_text.py holds them equal), so a
+# engine/lexicon/house_words.py SAUTER_TABOO (tests/site/test_rules_text.py holds them equal), so a
 # word both added and forbidden is caught here too.
 SAUTER_WORDS = tuple("""
 AIN AINS ALEF ALEFS ALEPH ALEPHS AYIN AYINS BETH BETHS BUQSHA BUQSHAS CAPH CAPHS

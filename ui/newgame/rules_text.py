@@ -5,7 +5,7 @@ Runs under CPython and MicroPython (the page's UI thread cannot import the
 engine), so: no dataclasses/typing/enum, no regex, and every ordered thing is a
 tuple or list (MicroPython dicts do not keep order; dicts here are lookups only).
 The preset values below mirror engine/rules.py PRESETS so a summary can be shown
-before the engine has loaded; tests/test_rules_text.py checks them knob by knob.
+before the engine has loaded; tests/site/test_rules_text.py checks them knob by knob.
 Values are kept as rules-string text ("7", "1", "5:10+6:30+7:50", "none").
 """
 

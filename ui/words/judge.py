@@ -4,7 +4,7 @@ board and the 72 two-letter words (which players may consult at any time, RULES.
 Pure and MicroPython-safe: it reads the page's state (ui/state.py) and never the DOM.
 """
 
-# The 72 two-letter words (engine/rules.py TWO_LETTER_72; tests/ui_native checks they agree).
+# The 72 two-letter words (engine/rules.py TWO_LETTER_72; tests/ui checks they agree).
 TWO_LETTER_72 = frozenset("""
 AB AD AG AH AI AM AN AR AS AT AW AX AY BE BI BY DO ED EF EH EL EM EN ER EX FA GO HA HE
 HI HO ID IF IN IS IT LA LI LO MA ME MI MU MY NO NU OF OH ON OR OS OW OX PA PI RE SH SI

@@ -1,0 +1,202 @@
+"""scripts/pyodide_snapshot.py: the engine workers' Pyodide started from a memory snapshot.
+
+The standard library the page ships beside the snapshot is trimmed to what the project's
+Pyodide code can import, so a new import in engine/ or a worker script must find its
+module in the snapshot, the lazy zip or Pyodide's built-in modules; and the snapshot must
+really start the engine (in Node, with the pinned Pyodide, as start.mjs does in the page).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import pyodide_snapshot as ps  # noqa: E402
+import webtool  # noqa: E402
+
+VENDORED = ROOT / "vendor" / "pyodide"
+NOT_STDLIB = {"js"}  # Pyodide's module of the JavaScript globals
+
+
+@pytest.fixture(scope="module")
+def manifest():
+    if not (VENDORED / ps.LAZY).is_file() or not (VENDORED / ps.SNAPSHOT).is_file():
+        pytest.fail("vendor/pyodide has no snapshot: run `bash scripts/setup.sh --runtime` (needs Node)")
+    return ps.manifest(VENDORED / ps.LAZY)
+
+
+def lazy_modules() -> set[str]:
+    with zipfile.ZipFile(VENDORED / ps.LAZY) as zf:
+        return {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist() if n.endswith(".py")}
+
+
+def test_every_import_of_the_engine_and_workers_is_shipped(manifest):
+    """A module the project's Pyodide code imports that is in neither the snapshot, the
+    lazy zip nor Pyodide's built-ins would be a ModuleNotFoundError in the page only."""
+    _, held, builtin = manifest
+    available = held | lazy_modules() | builtin | NOT_STDLIB
+    imports = ps.project_imports(ROOT, webtool.UI_NOT_BUNDLED)
+    assert {"json", "random", "unicodedata", "zlib", "dataclasses"} <= set(imports)
+    missing = sorted(m for m in imports if m not in available)
+    assert missing == [], f"imported but not shipped to the page: {missing} (add to SAFETY or rerun setup)"
+
+
+def test_the_check_sees_a_module_that_is_not_shipped(manifest, tmp_path):
+    """The check above can fail: an engine module importing what the page lacks."""
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "store.py").write_text("import sqlite3\nfrom email import message\n")
+    _, held, builtin = manifest
+    available = held | lazy_modules() | builtin | NOT_STDLIB
+    found = ps.project_imports(tmp_path, ())
+    assert found == ["email", "sqlite3"]
+    assert [m for m in found if m not in available] == ["sqlite3"]
+
+
+def test_the_snapshot_and_lazy_zip_belong_together(manifest):
+    """The snapshot's import system read the lazy zip's directory: it must be that zip."""
+    import gzip
+    import hashlib
+    stamp, held, _ = manifest
+    assert stamp.startswith("wlc-snapshot ")
+    header = gzip.decompress((VENDORED / ps.SNAPSHOT).read_bytes())[:32]
+    fields = [int.from_bytes(header[i:i + 4], "little") for i in range(0, 32, 4)]
+    assert fields[:2] == [0x53434C57, 1]
+    check = int.from_bytes(hashlib.sha256((VENDORED / ps.LAZY).read_bytes()).digest()[:4], "little")
+    assert fields[7] == check
+    assert {"asyncio", "json", "re", "html.entities", "zipimport"} <= held
+    assert not held & lazy_modules()
+
+
+def test_start_module_without_a_snapshot_starts_pyodide_as_usual(tmp_path, monkeypatch):
+    """No Node at setup: start.mjs names no snapshot, and stale snapshot files go."""
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for name in ("pyodide-lock.json", "python_stdlib.zip"):
+        shutil.copyfile(VENDORED / name, folder / name)
+    (folder / ps.SNAPSHOT).write_bytes(b"stale")
+    monkeypatch.setattr(ps.pyodide_bytecode, "_run_node", lambda *a, **k: None)
+    assert ps.build(ROOT, ROOT / "node_modules" / "pyodide", folder, webtool.UI_NOT_BUNDLED) >= 2
+    text = (folder / ps.START).read_text()
+    assert "const SNAPSHOT = null;" in text and "const LAZY_STDLIB = null;" in text
+    assert '"abi_version"' in text and "/*@" not in text
+    assert not (folder / ps.SNAPSHOT).exists()
+
+
+# Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed; the
+# engine's zip it fetches may be another one), PyScript's part played by hand: the word list.
+_NODE = r"""
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+const [startUrl, engineZip, lexicon, breakSnapshot] = process.argv.slice(-4);
+globalThis.fetch = async (u) => {
+  const path = fileURLToPath(String(u));
+  if (breakSnapshot === "1" && path.endsWith("python_snapshot.bin")) return new Response(new Uint8Array(64));
+  return new Response(fs.readFileSync(path.endsWith("/engine.zip") ? engineZip : path));
+};
+const warnings = [];
+console.warn = (m) => warnings.push(String(m));
+const { loadPyodide } = await import(startUrl);
+const indexURL = fileURLToPath(new URL(".", startUrl));
+const runs = [];
+for (let i = 0; i < 2; i++) {
+  const py = await loadPyodide({ indexURL });
+  const held = py.runPython("import sys; 'html.entities' in sys.modules");  // imported in the snapshot only
+  py.FS.writeFile("/home/pyodide/lexicon.bin", fs.readFileSync(lexicon));
+  const out = py.runPython(`
+import json, os, random, sys, time, importlib
+stash = next((f for f in sys.meta_path if type(f).__name__ == "Stash"), None)
+from engine import session
+from engine.session import boundary
+words = session.load_lexicon(open("lexicon.bin", "rb").read())
+layout = json.loads(session.layout("classic"))
+roots = json.loads(${JSON.stringify(JSON.stringify(process.env.WLC_ROOTS ? JSON.parse(process.env.WLC_ROOTS) : []))})
+for name in roots:
+    importlib.import_module(name)
+import engine.records.gcg  # not in the snapshot: from the zip
+json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__, "gcg": engine.records.gcg.__file__,
+            "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
+            "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
+            "mark": getattr(boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
+`);
+  runs.push({ held, ...JSON.parse(out) });
+}
+process.stdout.write(JSON.stringify({ runs, warnings }));
+"""
+
+
+def _patched_engine_zip(folder: Path) -> Path:
+    """vendor/engine.zip with engine/session/boundary as a source that says so."""
+    out = folder / "engine.zip"
+    with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "engine/session/boundary.pyc":
+                dst.writestr(info, src.read(info))
+        dst.writestr("engine/session/boundary.py", "from .. import session\nMARK = 'patched'\n")
+    return out
+
+
+def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip") -> dict:
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
+    roots = [m for m in ps.project_imports(ROOT, webtool.UI_NOT_BUNDLED) if m not in NOT_STDLIB]
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip),
+         str(ROOT / "wordlists" / "lexicon.bin"), "1" if break_snapshot else "0"],
+        capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "WLC_ROOTS": json.dumps(roots),
+                                                           "TZ": "America/New_York"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def test_the_engine_starts_from_the_snapshot(manifest):
+    """Restored, not started: the snapshot's imports are there at once; the engine loads
+    its word list and every standard-library module the project imports imports; each
+    start gets its own random seed and the machine's time zone (not setup's)."""
+    result = _node_run(break_snapshot=False)
+    assert result["warnings"] == []
+    first, second = result["runs"]
+    for run in (first, second):
+        assert run["held"] is True
+        assert run["words"] > 100_000 and run["size"] == 15
+        assert run["file"] == "/home/pyodide/engine.zip/engine/session/__init__.pyc"   # its bytecode alone: no source shipped
+        assert run["gcg"] == "/home/pyodide/engine.zip/engine/records/gcg.pyc"
+        assert run["path0"] == "/home/pyodide/engine.zip"
+        assert run["tz"][0] in (5 * 3600, 4 * 3600)   # New York, not UTC
+        assert run["stash"] == "served" and "Stash" not in run["left"]   # the engine came with the snapshot
+        assert run["engine_modules"] >= 40 and run["mark"] is None
+    assert first["random"] != second["random"]
+
+
+def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manifest, tmp_path):
+    """The snapshot's engine is handed out only when every module's file is the one it
+    was imported from: a patched engine.zip is imported from its files, all of it."""
+    result = _node_run(break_snapshot=False, engine_zip=_patched_engine_zip(tmp_path))
+    assert result["warnings"] == []
+    for run in result["runs"]:
+        assert run["stash"] == "stale" and "Stash" not in run["left"]
+        assert run["mark"] == "patched"
+        assert run["words"] > 100_000 and run["size"] == 15   # the rest of the engine, from its files
+
+
+def test_the_snapshot_holds_what_the_workers_import_as_they_start():
+    roots = ps.engine_roots(ROOT)
+    assert {"engine.session", "engine.session.boundary", "engine.search.deal", "engine.session.expert"} <= set(roots)
+    assert "engine.club.face" not in roots   # the club page's: not downloaded by every game page
+    assert all(r == "engine" or r.startswith("engine.") for r in roots)
+
+
+def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
+    result = _node_run(break_snapshot=True)
+    assert result["warnings"] and "without its snapshot" in result["warnings"][0]
+    run = result["runs"][0]
+    assert run["held"] is False and run["words"] > 100_000
+    assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
