@@ -364,3 +364,38 @@ def test_kept_text_is_bounded_and_read_only_for_its_key():
     assert review.read_kept(text, "k|score") == [{"turn": 0}]
     assert review.read_kept(text, "other|score") == [] and review.read_kept("{oops", "k|score") == []
     assert review.read_kept(text, "") == [] and review.dump_kept("k", [{"x": "y" * review.STORE_MAX}]) == ""
+
+
+def test_mid_game_in_hot_seat_the_review_shows_only_the_player_at_the_screen():
+    """Issue 36: a review opened while the game goes on never tells another seat's rack."""
+    s = over_state(kinds=("human", "human"), actions=ACTIONS[:3], phase="play")
+    s = go(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), actions=list(ACTIONS[:3]), to_move=1)})
+    s = opened(s)
+    assert json.loads(effects(s, "p_rv_plan")[0]["seats"]) == [1]       # the seat to move, whose rack is shown
+    html = panels_view.panel_html(answered(s, turns=[dict(PLAN_TURNS[0], player=1)]))
+    assert "rv-seats" not in html and 'class="pn-note rv-secret"' in html   # no buttons for the others, and why
+    assert review.on_seat(s, {"t": "p_rv_seat", "n": 0}) is s           # and none to press
+
+
+def test_mid_game_by_link_the_review_shows_only_this_devices_seat_then_every_seat_after_the_end():
+    s = over_state(kinds=("human", "human"), actions=ACTIONS[:3], phase="play")
+    s["bylink"] = {"id": "g0-x", "me": 0}
+    s = go(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), actions=list(ACTIONS[:3]), to_move=1)})
+    s = opened(s)
+    assert json.loads(effects(s, "p_rv_plan")[0]["seats"]) == [0]       # Pat's own seat, not the one to move
+    done = fx.snap(kinds=("human", "human"), actions=list(ACTIONS), to_move=0, phase="over", winner=[0])
+    s = go(s, {"t": "snapshot", "snap": done})                      # the panel open as the game ends
+    asks = effects(s, "p_rv_plan")
+    assert asks and asks[-1]["seats"] == "" and review.rv(s)["only"] is None   # over: every person's turns
+    html = panels_view.panel_html(answered(s))
+    assert "rv-seats" in html and "rv-secret" not in html
+
+
+def test_in_hot_seat_an_open_review_follows_the_player_at_the_screen():
+    s = over_state(kinds=("human", "human"), actions=ACTIONS[:3], phase="play")
+    s = go(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), actions=list(ACTIONS[:3]), to_move=1)})
+    s = answered(opened(s), turns=[dict(PLAN_TURNS[0], player=1)])
+    nxt = fx.snap(kinds=("human", "human"), actions=list(ACTIONS[:4]), to_move=0)
+    s = go(s, {"t": "snapshot", "snap": nxt})                       # Bob played: Ann at the screen
+    assert review.rv(s)["only"] == [0] and json.loads(effects(s, "p_rv_plan")[-1]["seats"]) == [0]
+    assert review.rv(s)["plan"] is None                             # Bob's turns are gone from the panel

@@ -6,6 +6,7 @@ from ui import state
 from ui.boot import handlers
 from ui.links import bylink, embed, replay, share
 from ui.panels import actions as panels
+from ui.review import actions as review
 
 
 def _mark(name):
@@ -31,7 +32,7 @@ def test_every_event_has_a_list_of_handlers_and_the_snapshot_s_order_is_the_page
     for t in handlers.ROUTES:
         assert handlers.ROUTES[t] and all(callable(h) for h in handlers.ROUTES[t]), t
     assert handlers.ROUTES["snapshot"] == [replay.end_on_snapshot, state.on_snapshot, panels.after_snapshot,
-                                           panels.keep_focus, share.after_snapshot, embed.tell_turn,
+                                           review.after_snapshot, panels.keep_focus, share.after_snapshot, embed.tell_turn,
                                            bylink.after_snapshot]
     assert panels.OPEN_HOOKS.get("review") and [p for p, _ in panels.RUNNERS].count("p_rv_") == 1
 

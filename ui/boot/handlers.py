@@ -44,6 +44,7 @@ ROUTES.update({
         replay.end_on_snapshot,    # a live game's snapshot ends a replay
         state.on_snapshot,         # the game as the engine answered
         panels.after_snapshot,     # the open panel refetched, stale hints gone, a finished game kept
+        review.after_snapshot,     # an open review of the game: only the seats whose racks may be seen
         panels.keep_focus,
         share.after_snapshot,      # the address bar follows the game
         embed.tell_turn,           # an embed's parent hears of the move (its message first)

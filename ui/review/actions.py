@@ -24,6 +24,9 @@ from its stored spec; its boards come from the engine while its replay is open
 
 Seats: the people of a game played here by default (the engine's choice), every
 seat of a shared game opened as a replay; the seat buttons choose (``r["seats"]``).
+While the game shown is still being played, racks are secret: only the turns of the
+seat whose rack the page shows are reviewed (``r["only"]``, no seat buttons), every
+seat's once the game is over.
 
 Results are kept in localStorage (one review: the last) under the game's identity
 and the ranking, so a reload resumes where it stopped; each kept result is used
@@ -73,6 +76,18 @@ def default_seats(s):
     return None
 
 
+def secret_seats(s):
+    """The seats a review may show while the game shown is being played on this device:
+    only the one whose rack the page shows (play by link: this device's seat; hot seat:
+    the player at the screen), as any other seat's turns would tell its rack. None when
+    nothing is secret: the game is over, or it is a replay or a position."""
+    snap = s["snap"]
+    if s.get("replay") or snap.get("readonly") or snap.get("phase") == "over" or "racks" not in snap:
+        return None
+    seat = s.get("rack_seat", -1)
+    return [seat] if seat >= 0 else None
+
+
 def spec_source(spec):
     """(source text, cache key) of a game spec: the key names the game (rules, seed,
     seats, start) without its moves, so a review of a game in progress is kept as it goes on."""
@@ -101,9 +116,12 @@ def start(s, source, cache, label, past="", ranking="score", seats=None):
     ``seats``: the seat numbers to review (None: the engine's choice)."""
     old = rv(s) or {}
     gen = old.get("gen", 0) + 1
+    only = None if past else secret_seats(s)
+    if only is not None:
+        seats = only
     s["rv"] = {"source": source, "cache": cache, "label": label, "past": past, "ranking": ranking,
                "plan": None, "results": [], "running": True, "asked": None, "summary": None,
-               "error": "", "sel": -1, "board": None, "gen": gen, "seats": seats}
+               "error": "", "sel": -1, "board": None, "gen": gen, "seats": seats, "only": only}
     if not source:    # nothing to ask the engine: a position has no turns
         s["rv"] = dict(s["rv"], running=False, plan=position_plan(s))
         return s
@@ -123,11 +141,24 @@ def open_live(s):
     the game has moved on since: the turns already done come back from storage)."""
     source, cache = live_source(s)
     r = rv(s)
-    if r is not None and not r.get("past") and r["source"] == source and not r.get("error") and source:
+    if (r is not None and not r.get("past") and r["source"] == source and not r.get("error") and source
+            and r.get("only") == secret_seats(s)):
         return s
     ranking = r["ranking"] if r is not None else "score"
     seats = r.get("seats") if r is not None and not r.get("past") and r["source"] == source else None
     return start(s, source, cache, "this game", "", ranking, seats or default_seats(s))
+
+
+def after_snapshot(s, ev):
+    """The live game's review open while the game moves on: when whose racks are secret
+    changes (hot seat: the next player at the screen; the end: nothing is), it starts
+    again for the seats that may now be shown, so none stays on screen for the wrong eyes."""
+    r = rv(s)
+    if r is None or r.get("past") or panels.pn(s)["open"] != "review" or "racks" not in ev.get("snap", {}):
+        return s
+    if r.get("only") == secret_seats(s) or live_source(s)[1] != r.get("cache"):
+        return s   # (another game shown: its review stops at the next turn, as ever)
+    return open_live(s)
 
 
 def open_past(s, entry, date_text):
@@ -212,7 +243,7 @@ def on_seat(s, ev):
     r = rv(s)
     seat = ev.get("n", -1)
     plan = (r or {}).get("plan") or {}
-    if r is None or "turns" not in plan or plan.get("position") or not 0 <= seat < len(plan.get("names") or []):
+    if r is None or r.get("only") is not None or "turns" not in plan or plan.get("position") or not 0 <= seat < len(plan.get("names") or []):
         return s
     chosen = list(plan.get("seats") or [])
     chosen = [x for x in chosen if x != seat] if seat in chosen else sorted(chosen + [seat])

@@ -329,6 +329,10 @@ FROM_POSITION_TEXT = ("This game began from a position (CGP): the turns before i
                       "The turns played from it are reviewed.")
 
 
+SECRET_TEXT = ("The other players' turns are reviewed when the game is over: until then "
+               "their racks are secret.")
+
+
 def _seats_html(plan):
     """The seat buttons: whose turns are reviewed (each toggles; one stays on)."""
     names = plan.get("names") or []
@@ -354,7 +358,12 @@ def review_html(s):
     if plan and plan.get("names") is not None and plan.get("seats") is not None:
         who = [plan["names"][i] for i in plan["seats"] if 0 <= i < len(plan["names"])]
         head += " (" + _e(", ".join(who)) + "): each turn beside the best play it could have been"
-    head += ".</p>" + (_seats_html(plan) if plan else "") + _ranking_html(r)
+    head += ".</p>"
+    if r.get("only") is not None:   # the game goes on: the others' racks are secret
+        head += '<p class="pn-note rv-secret">' + _e(SECRET_TEXT) + "</p>"
+    elif plan:
+        head += _seats_html(plan)
+    head += _ranking_html(r)
     if r.get("error") and not plan:
         return head + '<p class="pn-note" role="alert">' + _e(r["error"]) + "</p>"
     if plan is None:
