@@ -20,7 +20,7 @@ from .actionlog import (DECLINE, END, EXCHANGE, FINAL, INVALID, LOST, MAX_SECOND
 from .board import LAYOUTS, Board, parse_square, square_name
 from .ending import GameEnding
 from .judgment import GameJudgment
-from .moves import Exchange, MoveError, Play
+from .moves import Exchange, MoveError, Play, merged_picks
 from .notation import Position, format_move, parse_coord, parse_move
 from .rules import Rules
 from .scoring import Evaluation, apply_pre, evaluate
@@ -288,23 +288,27 @@ class Game(GameEnding, GameJudgment):
         return tuple(new)
 
     def _canonical(self, text: str) -> str:
-        """One pick per tile (``pick K11; pick J11; 11J ...``) is the same action as
-        the single pick of the earlier square (``pick J11; 11J ...``)."""
+        """One pick per tile of a run (``pick K11; pick L11; 11G ...``, in either
+        order) is the same action as the single pick of the earliest square
+        (``pick K11; 11G ...``): moves.merged_picks, as the page's placements."""
         parts = [p.strip() for p in text.split(";")]
         picks = [i for i, p in enumerate(parts[:-1]) if p.lower().startswith("pick ")]
-        if len(picks) != 2:
+        if len(picks) < 2:
             return text
         size = self._state.board.size
         try:
-            (ra, ca), (rb, cb) = (parse_square(parts[i][5:].strip(), size) for i in picks)
+            squares = [parse_square(parts[i][5:].strip(), size) for i in picks]
             across = parse_coord(parts[-1].split()[0], size)[2]
         except (ValueError, IndexError):
             return text
-        if (across and (ra, ca - 1) == (rb, cb)) or (not across and (ra - 1, ca) == (rb, cb)):
-            parts[picks[0]] = f"pick {square_name(rb, cb)}"
-            del parts[picks[1]]
-            return "; ".join(parts)
-        return text
+        pre = tuple(("pick", r * size + c) for r, c in squares)
+        merged = merged_picks(pre, size, across)
+        if len(merged) == len(pre):
+            return text
+        parts[picks[0]] = f"pick {square_name(*divmod(merged[0][1], size))}"
+        for i in reversed(picks[1:]):
+            del parts[i]
+        return "; ".join(parts)
 
     def _act(self, text: str, ms) -> None:
         s = self._state

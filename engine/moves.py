@@ -28,6 +28,26 @@ class Play:
         return [t for _, _, t in self.tiles]
 
 
+def merged_picks(pre: tuple, size: int, across: bool) -> tuple:
+    """One pick per tile of a run (``pick K11; pick L11`` in either order) is one
+    pick-off: picking a tile lifts every tile after it, so picks of adjacent squares on
+    the play's line become the pick of the earliest, where the first of them stood.
+    Anything else is left as it is, for the rules to judge."""
+    picks = [i for i, (kind, _) in enumerate(pre) if kind == "pick"]
+    if len(picks) < 2:
+        return tuple(pre)
+    squares = sorted(pre[i][1] for i in picks)
+    step = 1 if across else size
+    line = {sq // size if across else sq % size for sq in squares}
+    if len(line) != 1 or any(b - a != step for a, b in zip(squares, squares[1:])):
+        return tuple(pre)
+    out = list(pre)
+    out[picks[0]] = ("pick", squares[0])
+    for i in reversed(picks[1:]):
+        del out[i]
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Exchange:
     tiles: str  # rack tiles returned to the bag, e.g. "ABC" or "Q?"

@@ -7,7 +7,7 @@ read-only imported position is drawn by the same code as the live game.
 
 from __future__ import annotations
 
-from ..board import square_name
+from ..board import run, square_name
 from ..ending import OVERTIME_POINTS, OVERTIME_STEP_MS
 from ..game import Game
 from ..moves import MoveError
@@ -32,6 +32,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
                           "blank": cell.islower() and not flipped, "flipped": flipped,
                           "value": 0 if cell.islower() else VALUES[cell]})
     legal = game.legal_actions().to_dict()
+    runs = pick_runs(game)
     if "pass_" in legal:
         legal["pass"] = legal.pop("pass_")
     out = {
@@ -43,7 +44,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         # Breakdowns only for the last line: the page parses every snapshot on its
         # main thread; history() gives every turn's breakdown when asked.
         "turns": [turn_dict(t, i == len(game.turns) - 1) for i, t in enumerate(game.turns)],
-        "last_squares": last_squares(game), "pickable": pickable(game),
+        "last_squares": last_squares(game), "pickable": list(runs), "pick_runs": runs,
         "swappable": swappable(game),
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
         "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
@@ -81,7 +82,7 @@ def position_view(cgp: str, names, scores) -> dict:
             "scores": list(scores) if scores is not None else (list(pos.scores) + [0] * n)[:n],
             "to_move": 0, "rack_player": 0, "phase": "view", "end_reason": "", "bag": 0,
             "legal": {k: False for k in _NO_ACTIONS} | {"exchange": 0}, "turns": [],
-            "last_squares": [], "pickable": [], "swappable": [],
+            "last_squares": [], "pickable": [], "pick_runs": {}, "swappable": [],
             "ppt": [0.0] * n, "clock": None, "clock_rule": pos.rules.clock_rule, "timed_out": [False] * n,
             "overtime": [OVERTIME_POINTS, OVERTIME_STEP_MS], "winner": [], "message": "", "events": [], "readonly": True}
 
@@ -119,15 +120,20 @@ def _pre_ok(game: Game, board, rack: str, pre, across: bool) -> bool:
     return True
 
 
-def pickable(game: Game) -> list[str]:
-    """Squares where a pick-off may start now, asked of the engine's own rule."""
+def pick_runs(game: Game) -> dict[str, list[str]]:
+    """{square where a pick-off may start: the squares it lifts}, that square and every
+    tile after it to its word's trailing end (a picked tile hangs free: one line only),
+    so the page lifts them all at one tap."""
     if not game.rules.pick_off or game.phase != "play":
-        return []
+        return {}
     board, rack = game.board, game.rack(rack_player(game))
-    out = []
+    size, out = board.size, {}
     for sq, cell in enumerate(board.cells):
-        if cell and any(_pre_ok(game, board, rack, (("pick", sq),), across) for across in (True, False)):
-            out.append(square_name(*divmod(sq, board.size)))
+        for across in (True, False):
+            if cell and _pre_ok(game, board, rack, (("pick", sq),), across):
+                out[square_name(*divmod(sq, size))] = [square_name(*divmod(s, size))
+                                                       for s in run(board.cells, sq, across, size) if s >= sq]
+                break
     return out
 
 

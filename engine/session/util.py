@@ -16,7 +16,7 @@ import json
 
 from ..actionlog import fit_name, split_action
 from ..board import parse_square
-from ..moves import Play
+from ..moves import Play, merged_picks
 from ..notation import format_move
 from ..tiles import WILD_LETTERS
 
@@ -161,7 +161,7 @@ def play_of(data: dict, game) -> Play:
         raise SessionError("the swaps and pick-off before a play must be a list like [\"swap J5\"]")
     pre = tuple(_pre_of(p, size) for p in pre)
     across = _direction(placed, size, data.get("across"))
-    return Play(tuple(sorted(placed)), pre, across)
+    return Play(tuple(sorted(placed)), merged_picks(pre, size, across), across)
 
 
 def _pre_of(text, size: int):

@@ -3,6 +3,7 @@
 Positions are set up on the game's private state (test set-up only)."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,8 @@ from engine.game import END, FINAL, INVALID, LOST, PHONY, RETRY, TIME, TRADE, Ga
 from engine.rules import PRESETS
 from engine.tiles import rack_value
 from enginekit import lexicon, put, rig
+
+ROOT = Path(__file__).resolve().parents[2]
 
 LEX = lexicon()
 
@@ -277,3 +280,27 @@ def test_one_pick_per_tile_is_the_same_pick_off():
     b, = two.act("pick O11; pick N11; 11J DREAMILY")
     assert a == b and a.kind == "play" and a.text == "pick N11; 11J DREAMILY"
     assert two.actions == ("pick N11; 11J DREAMILY",)
+
+
+def test_a_two_tile_pick_off_in_either_order_is_the_pick_of_the_earlier_square():
+    """Issue 36 (III, seed walk7): after MUTANT, picking N and T (K11, L11) one tile at a
+    time, in either order, is the pick-off of K11: as move text and as the page's
+    placement (session.preview, session.act_placement), never "only one pick-off"."""
+    import json
+    from engine import session
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    words = (ROOT / "wordlists" / "lexicon.bin").read_bytes()   # the shipped lists: MUTATIONAL is a word
+    session.load_lexicon(words)
+    for order in (["pick K11", "pick L11"], ["pick L11", "pick K11"]):
+        game = Game(PRESETS["iii"], "walk7", lexicon=session.loaded_lexicon(), names=["Ann", "Bob"])
+        game.act("11G MUTANT")
+        turn, = game.act("; ".join(order) + "; 11G MUTATIoNAL")
+        assert turn.kind == "play" and game.actions[-1] == "pick K11; 11G MUTATIoNAL"
+        json.loads(session.open(json.dumps({"rules": "iii", "seed": "walk7", "seats": seats})))
+        json.loads(session.act("11G MUTANT"))
+        tiles = [{"sq": sq, "tile": t, "letter": l} for sq, t, l in
+                 (("K11", "T", "T"), ("L11", "I", "I"), ("M11", "?", "O"), ("N11", "N", "N"),
+                  ("O11", "A", "A"), ("P11", "L", "L"))]
+        shown = json.loads(session.preview(json.dumps({"tiles": tiles, "pre": order})))
+        assert shown["legal"] and shown["move"] == "pick K11; 11G MUTATIoNAL", shown
+        assert shown["score"] == turn.score

@@ -41,13 +41,13 @@ def on_tap_square(s, ev):
             s["cursor"] = sq
             return _place(s, sel[1], sq)
         if sq in s["snap"].get("swappable", []) and not placed_here:
-            return _pre_swap(s, sel[1], sq)
+            return pre_swap(s, sel[1], sq)
     if placed_here:
         s["placed"] = remove_placed(s["placed"], sq)
         s["cursor"] = sq
         return after_placing(s)
     if sq in s["snap"].get("pickable", []) and not s["placed"] and board_letter(s, sq):
-        return _pre_pick(s, sq)
+        return pre_pick(s, sq)
     if s["cursor"] == sq and sel and sel[0] == "sq":
         s["dir"] = "down" if s["dir"] == "across" else "across"
     s["cursor"] = sq
@@ -55,7 +55,7 @@ def on_tap_square(s, ev):
     return s
 
 
-def _pre_swap(s, entry_id, sq):
+def pre_swap(s, entry_id, sq):
     entry = rack_entry(s, entry_id)
     tile = board_letter(s, sq)
     if entry is None or not tile:
@@ -72,17 +72,27 @@ def _pre_swap(s, entry_id, sq):
     return after_placing(s)
 
 
-def _pre_pick(s, sq):
-    tile = None
-    for t in s["snap"].get("tiles", []):
-        if t["sq"] == sq:
-            tile = t.get("flipped") or ("?" if t.get("blank") else t["letter"].upper())
-    if tile is None or any(p["kind"] == "pick" and p["sq"] == sq for p in s["pre"]):
+def pre_pick(s, sq):
+    """A tile that can be picked off, tapped (or Delete on it): it and every tile after
+    it to its word's end (the engine's ``pick_runs``) go to the rack; tiles already
+    lifted stay so (K11 after L11 adds only K11). One pick a tile is sent: the engine
+    reads adjacent picks as one pick-off (engine/moves.merged_picks)."""
+    snap = s["snap"]
+    squares = (snap.get("pick_runs") or {}).get(sq) or [sq]
+    lifted = [p["sq"] for p in s["pre"] if p["kind"] == "pick"]
+    tiles = {}
+    for t in snap.get("tiles", []):
+        tiles[t["sq"]] = t.get("flipped") or ("?" if t.get("blank") else t["letter"].upper())
+    new = [q for q in squares if q not in lifted and q in tiles]
+    if not new:
         return s
-    s["pre"] = s["pre"] + [{"kind": "pick", "sq": sq, "letter": tile}]
-    s["rack"] = s["rack"] + [{"id": s["next_id"], "tile": tile, "pre": True}]
-    s["next_id"] = s["next_id"] + 1
-    s["message"] = "Picked off " + sq + ": the tile is on your rack. Recall puts it back."
+    for q in new:
+        s["pre"] = s["pre"] + [{"kind": "pick", "sq": q, "letter": tiles[q]}]
+        s["rack"] = s["rack"] + [{"id": s["next_id"], "tile": tiles[q], "pre": True}]
+        s["next_id"] = s["next_id"] + 1
+    names = [("a blank" if tiles[q] == "?" else tiles[q]) + " (" + q + ")" for q in new]
+    s["message"] = ("Picked off " + " and ".join(names) + ": " + ("they are" if len(new) > 1 else "it is")
+                    + " on your rack. Recall puts " + ("them" if len(new) > 1 else "it") + " back.")
     return after_placing(s)
 
 
@@ -189,6 +199,11 @@ def on_key(s, ev):
         return s
     if key == "Escape":
         return on_recall(s, ev)
+    if key == "Delete":   # pick off the tile under the cursor (and the tiles after it)
+        sq = s["cursor"]
+        if sq and sq in s["snap"].get("pickable", []) and not s["placed"] and board_letter(s, sq):
+            return with_fx(pre_pick(s, sq), {"do": "focus", "sq": sq})
+        return s
     if key == "Enter":
         return on_play(s, ev)
     if key == "Backspace":

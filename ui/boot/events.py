@@ -27,7 +27,7 @@ def on_board_click(page, e):
         page.dispatch({"t": "tap_square", "sq": cell.dataset.square})
 
 
-KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace")
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace", "Delete")
 
 
 def on_board_key(page, e):

@@ -25,7 +25,8 @@ from ui.game import flow
 from ui.panels import hints
 from ui.store import past as pastgames
 from ui.panels import settings
-from ui.board.placing import add_placed, unplaced
+from ui.board import intents
+from ui.board.placing import add_placed, board_letter, unplaced
 from ui.panels.pstate import BLANK, actions_of, add_fx, humans, pn, set_pn, vs_computer  # noqa: F401 (read here by the panels)
 from ui.panels.undo import can_redo, can_undo, on_redo, on_redone, on_undo, on_undone, split_logged  # noqa: F401
 
@@ -225,10 +226,12 @@ def on_place(s, ev):
         s["message"] = pl["error"]
         return s
     s = state.on_recall(s, {})
-    if pl.get("pre"):
-        s["message"] = ("This play swaps or picks off a tile first (" + ", ".join(pl["pre"])
-                        + "): use its Play button to play it.")
-        return s
+    for action in pl.get("pre") or []:   # its swaps and pick-off first, as a player's taps make them
+        s, why = _pre_of_hint(s, str(action))
+        if why:
+            s = state.on_recall(s, {})
+            s["message"] = why
+            return s
     placed = []
     for t in pl.get("tiles", []):
         free = [e for e in unplaced(dict(s, placed=placed)) if e["tile"] == t["tile"]]
@@ -244,6 +247,22 @@ def on_place(s, ev):
             s["dir"] = "across" if pl.get("across", True) else "down"
     s["message"] = "Hint shown on the board: " + pl.get("move", "") + ". Play it, or Recall."
     return flow.after_placing(s)
+
+
+def _pre_of_hint(s, action):
+    """(s, "") with a hint's "swap J5" or "pick K11" made as the taps make it, or (s, why not)."""
+    kind, _, sq = action.partition(" ")
+    before = len(s["pre"])
+    if kind == "pick" and sq in s["snap"].get("pickable", []):
+        s = intents.pre_pick(s, sq)
+    elif kind == "swap" and sq in s["snap"].get("swappable", []):
+        letter = board_letter(s, sq).upper()
+        mine = [e for e in unplaced(s) if e["tile"] == letter and not e.get("pre")]
+        if mine:
+            s = intents.pre_swap(s, mine[0]["id"], sq)
+    if len(s["pre"]) == before:
+        return s, "That hint no longer fits the board or your rack (" + action + ")."
+    return s, ""
 
 
 def on_hint_play(s, ev):
