@@ -104,6 +104,8 @@ def frame(s, squares=None):
     nodes["message"] = {"_html": words_view.linkify(view.message_text(s), shown_words)}  # its words open their meanings
     nodes["notice"] = {"_text": s["notice"], "hidden": None if s["notice"] else ""}
     nodes["modebar"] = {"_html": view.mode_html(s), "hidden": None if s["mode"] != "play" else ""}
+    legend = view.legend_html(s)
+    nodes["legend"] = {"_html": legend, "hidden": None if legend else ""}
     nodes["chooser"] = {"_html": view.chooser_html(s), "hidden": None if s["choose"] else ""}
     nodes["handover"] = {"_html": view.handover_html(s), "hidden": None if s["handover"] >= 0 else ""}
     nodes["end"] = {"_html": view.end_html(s), "hidden": None if s["snap"].get("phase") == "over" else ""}

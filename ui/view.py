@@ -252,6 +252,23 @@ def hidden_buttons(s):
             "Challenge": s["snap"].get("judgment", "challenge") != "challenge"}
 
 
+PICK_LEGEND = "can be picked off: tap it (or Delete) to lift it and the tiles after it"
+SWAP_LEGEND = "a blank you can swap: tap your tile of its letter, then the blank"
+
+
+def legend_html(s):
+    """The marks of the special moves on the board now, named (empty when none shows)."""
+    snap = s["snap"]
+    if not my_turn(s) or s["mode"] != "play":
+        return ""
+    out = ""
+    if snap.get("pickable"):
+        out += '<span><b class="mk" aria-hidden="true">\u2191</b>' + PICK_LEGEND + "</span>"
+    if snap.get("swappable"):
+        out += '<span><b class="mk" aria-hidden="true">\u21c4</b>' + SWAP_LEGEND + "</span>"
+    return out
+
+
 def mode_html(s):
     """The exchange / trade bar: what is chosen and the confirm button."""
     if s["mode"] == "play":

@@ -171,6 +171,41 @@ def _challenged_words(game: Game, lost) -> str:
     return ""
 
 
+def _tile_words(cells: str) -> str:
+    """Tiles as a player names them: "N and T", "A, B and a blank"."""
+    names = ["a blank" if c.islower() else c for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def play_in_words(game: Game, t) -> str:
+    """A play as a player reads it, not as move text: "picked off N and T and played
+    MUTATIONAL", "took the blank on J5 for an E and played ...", "played WIGWAM" (a
+    face-down Q or a blank named as the letter it stands for)."""
+    actions = [p.strip() for p in t.text.split(";")]
+    coord, _, written = actions[-1].partition(" ")
+    word = "".join(c for i, c in enumerate(written) if c.isalpha()
+                   and not (i and written[i - 1] == "[")).upper() or written
+    before = [p for p in actions[:-1] if p]
+    if not before or t.action is None:
+        return f"played {word}"
+    board = game.at(t.action).board     # the board before the turn (a copy from the undo snapshots)
+    size, across = board.size, coord[:1].isdigit()
+    said = []
+    for p in before:
+        kind, _, name = p.partition(" ")
+        try:
+            sq = board.layout.square(name)
+        except (ValueError, KeyError, IndexError):
+            return f"played {t.text}"
+        if kind == "pick":
+            squares = [x for x in run(board.cells, sq, across, size) if x >= sq]
+            said.append("picked off " + _tile_words("".join(board.cells[x] for x in squares)))
+        elif kind == "swap":
+            letter = board.cells[sq].upper()
+            said.append(f"took the blank on {name} for {'an' if letter in 'AEFHILMNORSX' else 'a'} {letter}")
+    return " and ".join(said + [f"played {word}"])
+
+
 def message(game: Game, events) -> str:
     """What the last action did, in a player's words ("You" reads as you: "your play",
     "you lose"; a rack that went out is "went out", never "()")."""
@@ -179,7 +214,7 @@ def message(game: Game, events) -> str:
         name = game.names[t.player]
         kind = t.kind
         if kind == "play":
-            parts.append(f"{name} played {t.text} for {t.score}.")
+            parts.append(f"{name} {play_in_words(game, t)} for {t.score}.")
         elif kind == "exchange":
             parts.append(f"{name} exchanged {len(t.text) - 1} tile{'s' if len(t.text) != 2 else ''}.")
         elif kind == "pass":

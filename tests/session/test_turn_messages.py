@@ -43,3 +43,13 @@ def test_going_out_reads_went_out_not_brackets():
 
     text = message(G, [Turn(0, "end", "()", 4, ""), Turn(1, "end", "(QI)", -11, "QI")])
     assert "()" not in text and "You went out: +4" in text and "Computer: tiles left QI, -11." in text
+
+
+def test_special_moves_read_in_words_not_notation():
+    """Issue 36: "Bob picked off N and T and played MUTATIONAL for 82", never "pick K11; 11G MUTATIoNAL"."""
+    session.load_lexicon((ROOT / "wordlists" / "lexicon.bin").read_bytes())
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    json.loads(session.open(json.dumps({"rules": "iii", "seed": "walk7", "seats": seats})))
+    assert json.loads(session.act("11G MUTANT"))["message"] == "Ann played MUTANT for 42."
+    assert json.loads(session.act("pick K11; 11G MUTATIoNAL"))["message"] == \
+        "Bob picked off N and T and played MUTATIONAL for 82."

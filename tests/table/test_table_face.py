@@ -46,7 +46,7 @@ def test_entries_preview_undo():
     assert call(face.table_preview, state(view), "8A ZEBRAS")["error"].startswith("the first play must cover")
     view = call(face.table_act, state(view), "8D ZEBRAS", 12_500)
     assert view["scores"] == [84, 0] and view["events"][0]["score"] == 84 and view["actions"] == ["8D ZEBRAS @12500ms"]
-    assert view["message"] == "Ann played 8D ZEBRAS for 84." and view["unseen"].count("Z") == 0
+    assert view["message"] == "Ann played ZEBRAS for 84." and view["unseen"].count("Z") == 0
     assert [t["sq"] for t in view["tiles"]] == ["D8", "E8", "F8", "G8", "H8", "I8"]
     view = call(face.table_act, state(view), "-3")
     assert view["message"] == "Bob exchanged 3 tiles." and view["to_move"] == 0

@@ -68,3 +68,17 @@ def test_hint_show_makes_the_pick_off_then_places_the_tiles():
     assert "Hint shown" in s["message"]
     stale = go(walk7(), {"t": "p_place", "placement": {"tiles": tiles, "pre": ["pick J11"], "move": "x"}})
     assert stale["pre"] == [] and stale["placed"] == [] and "no longer fits" in stale["message"]
+
+
+def test_the_marks_are_named_in_a_legend_only_when_they_show():
+    from ui import view
+    s = walk7()
+    html = view.legend_html(s)
+    assert "picked off" in html and "swap" not in html          # III after MUTANT: pick-offs, no blank to swap
+    cells = view.board_cells(s, ["K11", "J11"])
+    assert "pickable" in cells["K11"]["cls"] and "can be picked off" in cells["K11"]["label"]
+    assert "pickable" not in cells["J11"]["cls"]
+    s["snap"] = dict(s["snap"], swappable=["K11"], pickable=[])
+    assert "blank you can swap" in view.legend_html(s) and "picked off" not in view.legend_html(s)
+    s["mode"] = "exchange"                                        # choosing tiles to exchange: no legend
+    assert view.legend_html(s) == ""
