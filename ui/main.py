@@ -4,7 +4,7 @@ Boot: draw the saved game (or a ready-made first game) at once, mark
 ``<body data-ready="1">``, then wait for the engine worker (Pyodide, started by
 index.html) in the background and mark ``data-engine="ready"``. The page's state
 lives in one object (ui/boot/page.py); every user action becomes an event for
-ui/state.step, and the engine's effects run in order (ui/boot/effects.py).
+ui/boot/handlers.step, and the engine's effects run in order (ui/boot/effects.py).
 """
 
 import asyncio

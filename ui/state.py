@@ -42,20 +42,6 @@ def initial(layout, spec, snap, engine="loading"):
     return _take_snapshot(s, snap, announce=False)
 
 
-def step(state, event):
-    """The state after ``event`` (a dict with "t"); ``state`` itself is not changed.
-    The event's handlers, in order, are listed in ui/boot/handlers.py (the game's own,
-    below, among them). An engine answer stamped with an older ``shown`` was asked for a
-    game another tab has since replaced (ui/links/tabs.py): showing (and saving) it would
-    undo that tab's moves."""
-    s = dict(state)
-    s["fx"] = []
-    if event.get("shown", s.get("shown", 0)) != s.get("shown", 0):
-        return s
-    from ui.boot import handlers   # the page put together (it imports every feature, which import this)
-    return handlers.run(s, event)
-
-
 # ----------------------------------------------------------------- helpers
 
 
@@ -296,4 +282,4 @@ HANDLERS = {
     "notice": on_notice,
 }
 
-__all__ = ["initial", "step", "HANDLERS", "COMPUTER_MS", "my_turn", "can_place", "is_human", "human_seats", "with_order"]
+__all__ = ["initial", "HANDLERS", "COMPUTER_MS", "my_turn", "can_place", "is_human", "human_seats", "with_order"]

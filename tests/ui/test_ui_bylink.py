@@ -3,13 +3,14 @@ rack, offers "Send to ..." after its move, and keeps its games by link in a list
 a newer link updates, an older one never rolls back and a differing one never merges."""
 
 import ui_fixtures as fx
+from ui.boot import handlers
 from ui_fixtures import new
 from ui import state, view
 from ui.links import bylink
 from ui.links import share, share_view
 
 HUMANS = ("human", "human")
-step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
+step = handlers.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def fresh():

@@ -3,11 +3,12 @@ the state that action produced (CPython and MicroPython). The browser side is
 tests/browser/links/test_embed.py."""
 
 import ui_fixtures as fx
+from ui.boot import handlers
 from ui import state
 from ui.links import embed
 from ui.links import share
 
-step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
+step = handlers.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def opened(embed_page=True):

@@ -5,6 +5,7 @@ import ui_fixtures as fx
 from ui_fixtures import new
 from ui import state, view
 from ui.game import turns
+from ui.boot import handlers
 
 LOST = {"player": 0, "kind": "lost", "text": "lost challenge", "score": 0}
 REPLY = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "score": 44}
@@ -13,12 +14,12 @@ REPLY = {"player": 1, "kind": "play", "text": "8D ZEBRAS", "score": 44}
 def test_a_lost_challenge_stays_said_beside_the_computers_reply():
     s = new()
     msg = "Challenge failed: NUDIE is good; you lose the next turn."
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[LOST], message=msg, to_move=1)})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[LOST], message=msg, to_move=1)})
     assert s["outcome"] == msg
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[REPLY], message="Computer played 8D ZEBRAS for 44.")})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[REPLY], message="Computer played 8D ZEBRAS for 44.")})
     text = view.message_text(s)
     assert msg in text and "Computer played 8D ZEBRAS for 44." in text
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(events=[dict(REPLY, player=0)], message="You played X.")})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[dict(REPLY, player=0)], message="You played X.")})
     assert msg not in view.message_text(s)      # said until you act again
 
 
@@ -26,7 +27,7 @@ def test_a_failed_check_names_the_words_and_the_points():
     invalid = {"player": 0, "kind": "invalid", "text": "8D SUQ", "score": -26, "invalid": ["SUQ"]}
     s = new(fx.snap(legal=fx.legal(check=True), turns=[dict(invalid, score=0)]))
     s["checked_by"] = 0
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(turns=[invalid], to_move=1, events=[])})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(turns=[invalid], to_move=1, events=[])})
     assert s["message"] == "SUQ is not in the large list: -26."
     assert s["outcome"] == s["message"]
 

@@ -13,6 +13,7 @@ from ui.panels import view as panels_view
 from ui.store import past as pastgames  # (past games are the store's)
 from ui.links import share
 from ui.links import tabs
+from ui.boot import handlers
 
 
 def mid_game():
@@ -24,7 +25,7 @@ def mid_game():
 def test_new_game_in_the_middle_keeps_the_game_first():
     s = mid_game()
     spec = dict(s["spec"])
-    s = state.step(s, {"t": "new_game", "spec": {"rules": "iii", "seed": "9", "seats": [], "actions": []}})
+    s = handlers.step(s, {"t": "new_game", "spec": {"rules": "iii", "seed": "9", "seats": [], "actions": []}})
     dos = [f["do"] for f in s["fx"]]
     assert dos.index("p_store") < dos.index("open")          # kept before the new game opens
     assert [f for f in s["fx"] if f["do"] == "p_store"][0]["spec"] == spec
@@ -33,11 +34,11 @@ def test_new_game_in_the_middle_keeps_the_game_first():
 def test_nothing_to_keep_for_an_empty_finished_or_link_game():
     for s in (new(fx.snap()), new(fx.snap(actions=["-"], phase="over"))):
         s["link"] = None
-        s = state.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
+        s = handlers.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
         assert not [f for f in s["fx"] if f["do"] == "p_store"]
     s = mid_game()
     s["link"] = {"status": "open", "own": False}              # a friend's link: not this device's game
-    s = state.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
+    s = handlers.step(s, {"t": "new_game", "spec": {"rules": "classic", "seed": "2", "seats": [], "actions": []}})
     dos = [f["do"] for f in s["fx"]]
     assert "p_store" not in dos                               # the link's game is not kept as yours
     assert dos.index("p_keep_saved") < dos.index("open")      # your own saved game is, before it is replaced
@@ -92,14 +93,14 @@ def test_an_engine_answer_for_the_game_another_tab_replaced_is_dropped():
     other = new(fx.snap(actions=["8D ZEBRAS", "-"], to_move=0))
     s = tabs.on_elsewhere(mine, {"text": saved_text(other)})
     assert [f for f in s["fx"] if f["do"] == "open"]
-    dropped = state.step(s, {"t": "snapshot", "snap": stale, "shown": asked, "keep": True})
+    dropped = handlers.step(s, {"t": "snapshot", "snap": stale, "shown": asked, "keep": True})
     assert dropped["spec"]["actions"] == ["8D ZEBRAS", "-"] and dropped["busy"] == "open"
     assert not [f for f in dropped["fx"] if f["do"] == "save"]
     fresh = fx.snap(actions=["8D ZEBRAS", "-"], to_move=0)
-    taken = state.step(s, {"t": "snapshot", "snap": fresh, "shown": s["shown"], "keep": True})
+    taken = handlers.step(s, {"t": "snapshot", "snap": fresh, "shown": s["shown"], "keep": True})
     assert taken["busy"] == "" and [f for f in taken["fx"] if f["do"] == "save"]
     # events not from the engine carry no stamp and always count
-    assert state.step(s, {"t": "notice", "msg": "hello"})["notice"] == "hello"
+    assert handlers.step(s, {"t": "notice", "msg": "hello"})["notice"] == "hello"
 
 
 def test_the_computer_moves_once_the_engine_holds_the_game_from_the_other_tab():
@@ -107,7 +108,7 @@ def test_the_computer_moves_once_the_engine_holds_the_game_from_the_other_tab():
     other = new(fx.snap(actions=["8D ZEBRAS"], to_move=1))
     s = tabs.on_elsewhere(mine, {"text": saved_text(other)})
     assert [f["do"] for f in s["fx"]] == ["open"] and s["busy"] == "open"
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(actions=["8D ZEBRAS"], to_move=1),
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(actions=["8D ZEBRAS"], to_move=1),
                        "shown": s["shown"], "keep": True})
     assert "computer" in [f["do"] for f in s["fx"]] and s["busy"] == "computer"
 

@@ -14,6 +14,7 @@ from ui.panels import run as panels_run
 from ui.panels import view as panels_view
 from ui.review import actions as review
 from ui.review import view as review_view
+from ui.boot import handlers
 
 
 ACTIONS = ["8D VOIDER", "7E BLOWER", "6J EQUID", "9I GLYCINE", "-", "-"]
@@ -311,7 +312,7 @@ class Page:
 
     def dispatch(self, ev):
         self.events.append(ev)
-        self.s = state.step(self.s, ev)
+        self.s = handlers.step(self.s, ev)
 
     def get(self):
         return self.s

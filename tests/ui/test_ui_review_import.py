@@ -15,6 +15,7 @@ from ui.store import past as pastgames  # (past games are the store's)
 from ui.review import actions as review
 from ui.review import run as review_run
 from ui.review import view as review_view
+from ui.boot import handlers
 
 
 RECORD = "#player1 Ann Ann\n#player2 Bert Bert\n>Ann: AEKORRV 8h ARVO +14 14\n"
@@ -41,7 +42,7 @@ def view_state(record=RECORD):
                        {"player": 0, "kind": "play", "text": "9G ZAX", "score": 30, "counts": True}])
     view["seats"] = [{"name": n, "kind": "human"} for n in NAMES]
     view["import"] = {"kind": "record", "playable": False, "record": record}
-    return state.step(fx.new(), {"t": "imported", "snap": view})
+    return handlers.step(fx.new(), {"t": "imported", "snap": view})
 
 
 def opened(s):
@@ -81,7 +82,7 @@ def test_a_record_stays_with_its_game_but_not_with_another():
 def test_a_finished_game_of_ours_imported_is_stored_from_the_engine():
     game = fx.snap(kinds=("human", "human"), phase="over", actions=["-"] * 6, winner=[0])
     game["import"] = {"kind": "game"}
-    s = state.step(fx.new(), {"t": "imported", "snap": game})
+    s = handlers.step(fx.new(), {"t": "imported", "snap": game})
     assert effects(s, "p_store") and not effects(s, "p_rv_keep")
     assert panels.pn(s)["stored"] == pastgames.game_id(s["spec"])
 
@@ -117,7 +118,7 @@ def test_a_shared_game_opened_as_a_replay_reviews_every_seat():
 
 def test_a_position_has_no_turns_and_says_so_without_the_engine():
     view = fx.snap(readonly=True, phase="view", seed="import-1")
-    s = opened(state.step(fx.new(), {"t": "imported", "snap": view}))
+    s = opened(handlers.step(fx.new(), {"t": "imported", "snap": view}))
     assert not effects(s, "p_rv_plan") and review.rv(s)["running"] is False
     html = review_view.review_html(s)
     assert "has no turns" in html and 'data-position="1"' in html and "rv-seats" not in html

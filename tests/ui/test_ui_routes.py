@@ -20,12 +20,12 @@ def test_a_handler_may_hand_on_another_event_or_end_the_list():
     handlers.ROUTES["t_probe"] = [_mark("a"), lambda s, ev: (s, {"t": "t_probe", "n": 2}), _mark("b"),
                                   lambda s, ev: (s, None), _mark("c")]
     try:
-        s = state.step(fx.new(), {"t": "t_probe", "n": 1})
+        s = handlers.step(fx.new(), {"t": "t_probe", "n": 1})
     finally:
         del handlers.ROUTES["t_probe"]
     assert s["seen"] == ["a:1", "b:2"]
     same = fx.new()
-    assert state.step(same, {"t": "no such event"}) == dict(same, fx=[])
+    assert handlers.step(same, {"t": "no such event"}) == dict(same, fx=[])
 
 
 def test_every_event_has_a_list_of_handlers_and_the_snapshot_s_order_is_the_page_s():
@@ -40,13 +40,13 @@ def test_every_event_has_a_list_of_handlers_and_the_snapshot_s_order_is_the_page
 def test_confirm_before_play_holds_the_play_and_a_replay_takes_the_keys():
     s = fx.new()
     s["pn"] = dict(panels.pn(s), settings=dict(panels.pn(s)["settings"], confirm=True))
-    s = state.step(s, {"t": "tap_rack", "id": 0})
-    s = state.step(s, {"t": "tap_square", "sq": "H8"})
+    s = handlers.step(s, {"t": "tap_rack", "id": 0})
+    s = handlers.step(s, {"t": "tap_square", "sq": "H8"})
     assert s["placed"]
-    held = state.step(s, {"t": "play"})
+    held = handlers.step(s, {"t": "play"})
     assert panels.pn(held)["confirm"] == "play" and held["busy"] == "" and not fx.effects(held, "play")
     s = fx.new(fx.snap(actions=["8D ZEBRAS", "-"]))
     s["replay"] = {"at": 2, "total": 2, "live": s["snap"], "only": False, "pending": False, "seat": 0}
     s["busy"] = "replay"
-    stepped = state.step(s, {"t": "key", "key": "ArrowLeft"})
+    stepped = handlers.step(s, {"t": "key", "key": "ArrowLeft"})
     assert fx.effects(stepped, "at") == [{"do": "at", "k": 1}] and stepped["cursor"] == s["cursor"]

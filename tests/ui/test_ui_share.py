@@ -4,13 +4,14 @@ link / share / replay / import handlers (runs under CPython and MicroPython)."""
 import json
 
 import ui_fixtures as fx
+from ui.boot import handlers
 from ui_fixtures import effects
 from ui import state
 from ui.links import replay
 from ui.links import share, share_view
 
 EVIL = "<img src=x onerror=alert(1)>"
-step = state.step   # the page's events, each to its handlers (ui/boot/handlers.py)
+step = handlers.step   # the page's events, each to its handlers (ui/boot/handlers.py)
 
 
 def go(s, *events):

@@ -12,6 +12,7 @@ from ui.newgame import rules_text
 from ui.panels import hints
 from ui.panels import sheet
 from ui.panels import view as panels_view
+from ui.boot import handlers
 
 
 def _m(move, word, score):
@@ -115,6 +116,6 @@ def test_a_position_against_the_computer_calls_your_seat_you():
     for i, name in enumerate(("Player 1", "Player 2")):
         snap["seats"][i]["name"] = name
     s = new(snap)
-    opened = effects(state.step(s, {"t": "vs_computer"}), "open")
+    opened = effects(handlers.step(s, {"t": "vs_computer"}), "open")
     assert opened[0]["spec"]["seats"] == [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
     assert snap["seats"][0]["name"] == "Player 1"   # the position shown is not changed

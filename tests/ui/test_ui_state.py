@@ -1,4 +1,4 @@
-"""ui/state.step: placing tiles, keyboard, rack, turns and effects (runs under CPython and MicroPython)."""
+"""ui/boot/handlers.step: placing tiles, keyboard, rack, turns and effects (runs under CPython and MicroPython)."""
 
 import json
 

@@ -5,6 +5,7 @@ import json
 import ui_fixtures as fx
 from ui_fixtures import new
 from ui import render, state, view
+from ui.boot import handlers
 
 
 def test_square_names_and_premiums():
@@ -35,7 +36,7 @@ def test_rack_names_and_blank_marker():
 
 def test_rack_hidden_during_hand_over():
     s = new(fx.snap(kinds=("human", "human")))
-    s = state.step(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), to_move=1)})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(kinds=("human", "human"), to_move=1)})
     assert view.rack_slots(s) == [] and "Pass the device" in view.handover_html(s)
 
 
@@ -43,7 +44,7 @@ def test_buttons_follow_legal_and_turn():
     s = new()
     b = view.buttons(s)
     assert b["Pass"] and b["Exchange"] and not b["Play"] and not b["Challenge"]
-    s = state.step(s, {"t": "key", "key": "a"})
+    s = handlers.step(s, {"t": "key", "key": "a"})
     assert view.buttons(s)["Play"]
     thinking = new(fx.snap(to_move=1))
     assert not any(view.buttons(thinking)[k] for k in ("Play", "Pass", "Exchange", "Challenge"))
@@ -52,13 +53,13 @@ def test_buttons_follow_legal_and_turn():
 
 
 def test_preview_shows_score_or_reason():
-    s = state.step(new(), {"t": "key", "key": "a"})
-    s = state.step(s, {"t": "preview", "seq": s["seq"], "result": {
+    s = handlers.step(new(), {"t": "key", "key": "a"})
+    s = handlers.step(s, {"t": "preview", "seq": s["seq"], "result": {
         "legal": True, "move": "8H AT", "score": 4, "breakdown": [{"word": "AT", "score": 4, "multiplier": 2}],
         "bonus": {"big_play": 0}}})
     html = view.preview_html(s)
     assert 'data-score="4"' in html and "AT 4" in html
-    s = state.step(s, {"t": "preview", "seq": s["seq"], "result": {"legal": False, "error": "not connected"}})
+    s = handlers.step(s, {"t": "preview", "seq": s["seq"], "result": {"legal": False, "error": "not connected"}})
     assert "not connected" in view.preview_html(s)
 
 
@@ -83,7 +84,7 @@ def test_render_patches_only_what_changed():
     first = win.sent[-1]
     assert first[0][0] == "board" and 'data-square="H8"' in first[0][2]
     assert sum(1 for p in first if p[0].startswith("sq-")) == 225
-    s = state.step(s, {"t": "key", "key": "a"})
+    s = handlers.step(s, {"t": "key", "key": "a"})
     r.apply(s, "I8")
     second = win.sent[-1]
     squares = sorted(p[0] for p in second if p[0].startswith("sq-"))
@@ -111,7 +112,7 @@ def test_incremental_frames_equal_full_frames():
     s = new()
     r.apply(s)
     for ev in events:
-        s = state.step(s, ev)
+        s = handlers.step(s, ev)
         r.apply(s)
         full = render.frame(s)
         got = {k: v for k, v in r.prev.items() if k.startswith("sq-")}

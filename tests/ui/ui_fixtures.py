@@ -5,6 +5,7 @@ few steps every state test takes: a new state, events stepped in, the effects as
 """
 
 from ui import state
+from ui.boot import handlers
 
 _CLASSIC = (
     "T..d...T...d..T", ".D...t...t...D.", "..D...d.d...D..", "d..D...d...D..d",
@@ -61,7 +62,7 @@ def new(snap_=None, engine="ready"):
 
 def go(s, *events):
     for ev in events:
-        s = state.step(s, ev)
+        s = handlers.step(s, ev)
     return s
 
 

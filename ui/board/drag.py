@@ -2,7 +2,7 @@
 
 A press on a rack tile, or on a tile put down this turn, becomes a drag once the
 pointer moves a few pixels; a ghost tile follows it and the drop becomes one
-event for ui/state.step ("drop", "drop_rack" or "drop_placed"). A press that
+event for ui/boot/handlers.step ("drop", "drop_rack" or "drop_placed"). A press that
 does not move stays a click. Listeners are delegated: one per region.
 """
 

@@ -1,6 +1,6 @@
 """What a player does with tiles: tap, drag and type to put them down, take them back,
 shuffle, choose a blank's letter, and Play. Each is ``handler(state, event) -> state``
-for ui/state.step (pure, MicroPython-safe); the board's keys are read here too."""
+for ui/boot/handlers.step (pure, MicroPython-safe); the board's keys are read here too."""
 
 from ui.board import geom
 from ui.board.placing import (

@@ -1,6 +1,6 @@
 """The effects the engine answers, run in order one at a time; and the players' clocks.
 
-ui/state.step asks for effects (a preview, a play, the computer's move, opening a
+ui/boot/handlers.step asks for effects (a preview, a play, the computer's move, opening a
 game); ``pump`` runs them against the engine worker and turns each answer into an
 event. The turn's clock runs here too, since only the page knows the time.
 """
@@ -13,6 +13,7 @@ from ui.game import clock
 from ui.links import embed
 from ui.newgame.form import random_seed
 from ui.panels import run as panels_run
+from ui.boot import handlers
 
 DEFAULT_SPEC = {"rules": "classic", "seed": "", "actions": [],
                 "seats": [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]}
@@ -149,4 +150,4 @@ def restore_clock(page):
     if saved == key and ms.isdigit():
         page.turn_clock.update(key, False, page.window.performance.now())
         page.turn_clock.restore(key, int(ms))
-        page.s = state.step(page.s, {"t": "tick", "key": key, "ms": page.turn_clock.ms(0)})  # drawn so from the first frame
+        page.s = handlers.step(page.s, {"t": "tick", "key": key, "ms": page.turn_clock.ms(0)})  # drawn so from the first frame

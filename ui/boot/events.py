@@ -1,7 +1,7 @@
 """The page's DOM events: the board, the rack, the buttons, keys, and storage.
 
 Each handler takes the page (ui/boot/page.py) and the DOM event, reads what the
-event says and dispatches one event for ui/state.step; none changes state itself.
+event says and dispatches one event for ui/boot/handlers.step; none changes state itself.
 """
 
 from ui import store

@@ -1,5 +1,5 @@
 """The game page put together: for each event, its handlers in the order they run
-(as lichess's analyse ctrl puts its parts together). ui/state.step runs ``ROUTES``.
+(as lichess's analyse ctrl puts its parts together). ``step`` runs ``ROUTES``.
 
 A handler takes the state and the event and answers one of:
 
@@ -77,6 +77,17 @@ ROUTES.update({
 
 panels.OPEN_HOOKS["review"] = review.open_live   # the review starts when its panel opens
 panels.RUNNERS.append(("p_rv_", review.run))      # and runs its engine effects
+
+
+def step(state, event):
+    """The state after ``event`` (a dict with "t"); ``state`` itself is not changed. An
+    engine answer stamped with an older ``shown`` was asked for a game another tab has
+    since replaced (ui/links/tabs.py): showing (and saving) it would undo that tab's moves."""
+    s = dict(state)
+    s["fx"] = []
+    if event.get("shown", s.get("shown", 0)) != s.get("shown", 0):
+        return s
+    return run(s, event)
 
 
 def run(s, ev):

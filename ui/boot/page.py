@@ -1,18 +1,19 @@
 """The page's mutable state in one object, and the one way to change it: ``dispatch``.
 
-Every user action and every engine answer becomes an event for ui/state.step (pure);
+Every user action and every engine answer becomes an event for ui/boot/handlers.step (pure);
 the effects the new state asks for run here (saving, panels' local work) or queue
 for the engine (ui/boot/effects.py runs them, in order, one at a time).
 """
 
 import asyncio
 
-from ui import render, state, store
+from ui import render, store
 from ui.game import clock
 from ui.links import bylink
 from ui.links import embed, tabs
 from ui.panels import page as panels_page
 from ui.panels import actions as panels
+from ui.boot import handlers
 
 
 class Page:
@@ -43,7 +44,7 @@ class Page:
     def dispatch(self, ev):
         perf = self.window.performance
         t0 = perf.now()
-        self.s = state.step(self.s, ev)
+        self.s = handlers.step(self.s, ev)
         t1 = perf.now()
         focus = None
         for f in self.s["fx"]:
@@ -58,7 +59,7 @@ class Page:
             elif f["do"] in panels.LOCAL_FX:
                 asyncio.create_task(panels_page.run_local(f, self.window, self.dispatch))
             else:
-                f["shown"] = self.s.get("shown", 0)   # its answer is for the game shown now (see state.step)
+                f["shown"] = self.s.get("shown", 0)   # its answer is for the game shown now (see ui/boot/handlers.step)
                 self.queue.append(f)
         self.renderer.apply(self.s, focus)
         self.times.append((ev.get("t"), int(t1 - t0), int(perf.now() - t1)))
