@@ -3,12 +3,14 @@ returns a new one (the argument is never changed), or raises TournamentError and
 the tournament stays as it was.
 
 Rounds are paired one at a time, each once the one before is finished, from the
-standings as they stand (RULES.md 11). Late entries join at the next round to be
-paired; a withdrawal takes effect at once (an unplayed game of theirs in the
-latest round is dropped). A correction of an earlier round re-pairs the latest
-round's unplayed games; a game already played keeps its pairing. A result comes
-from a finished game's link (replayed: engine/club/replay.py), from a game played
-here (its link too) or from typed figures (marked as typed in the standings).
+standings as they stand, with the planned rounds still to come in view (RULES.md
+11). Late entries join at the next round to be paired; a withdrawal takes effect
+at once (an unplayed game of theirs in the latest round is dropped, and their
+opponent waits for ``repair_round``). A posted pairing is a promise: a re-pair
+moves only the players a change left without a game (and the bye, when they can
+play each other), and a correction of an earlier round changes no posted game.
+A result comes from a finished game's link (replayed: engine/club/replay.py), from
+a game played here (its link too) or from typed figures (marked as typed).
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ def why_not_pair(t: Tournament) -> str:
         return f"all {t.rounds} rounds are paired"
     if t.paired:
         missing = [g for g in t.paired[-1].games if g.result is None]
+        waiting = unpaired(t)
+        if waiting:
+            return (f"round {r - 1} is not finished: {_names(waiting)} {'has' if len(waiting) == 1 else 'have'} "
+                    "no game and no bye (pair the latest round again)")
         if missing:
             names = ", ".join(f"{g.players[0]} v {g.players[1]}" for g in missing[:4])
             more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
@@ -68,20 +74,73 @@ def why_not_pair(t: Tournament) -> str:
     return ""
 
 
+def unplayed_pairs(rd: Round) -> list:
+    """The round's posted pairings still to play, and its bye as (name, None)."""
+    return [tuple(g.players) for g in rd.games if g.result is None] + ([(rd.bye, None)] if rd.bye else [])
+
+
+def unpaired(t: Tournament) -> list[str]:
+    """The players of the latest round with neither a game nor the bye (their
+    opponent withdrew): what ``repair_round`` pairs."""
+    if not t.paired:
+        return []
+    rd = t.paired[-1]
+    busy = {n for g in rd.games for n in g.players} | {rd.bye}
+    return [p.name for p in t.players if p.plays_in(rd.round) and p.name not in busy]
+
+
 def repair_round(t: Tournament) -> Tournament:
-    """The latest round's unplayed games paired again (after a correction, a late
-    entry or a withdrawal); played games stay, and so does an unplayed game the
-    new pairing repeats."""
+    """The latest round paired again around what is posted: the players left
+    without a game (a withdrawal) are paired, among themselves and the bye; a
+    posted game gives way only when keeping it would force a repeat. Played games
+    stay, and the posted games keep their numbers and their order."""
     t = copy.deepcopy(t)
     if not t.paired:
         raise TournamentError("no round is paired yet")
     r = len(t.paired)
-    _pair(t, r, [g for g in t.paired[-1].games if g.result is not None])
+    rd = t.paired[-1]
+    _pair(t, r, [g for g in rd.games if g.result is not None], unplayed_pairs(rd))
     return t
 
 
-def _pair(t: Tournament, r: int, kept: list[Game]) -> None:
-    """Pair round r around its ``kept`` games, from the results before round r."""
+def repair_note(old: Tournament, new: Tournament) -> str:
+    """What a re-pair changed in the latest round, for the director."""
+    a, b = old.paired[-1], new.paired[-1]
+    r = b.round
+    before = {frozenset(g.players) for g in a.games}
+    after_ = {frozenset(g.players) for g in b.games}
+    added = [g for g in b.games if frozenset(g.players) not in before]
+    dropped = [g for g in a.games if frozenset(g.players) not in after_]
+    if not added and not dropped and a.bye == b.bye:
+        return (f"Round {r}: every player has a game or the bye, so nothing was paired again; "
+                "the posted pairings stand.")
+    moved = [n for g in added for n in g.players] + ([b.bye] if b.bye and b.bye != a.bye else [])
+    parts = [f"Round {r} paired again; only {_names(list(dict.fromkeys(moved)))} moved:"]
+    said = [f"{g.players[0]} v {g.players[1]} (game {g.game})" for g in added]
+    if b.bye != a.bye:
+        if b.bye:
+            said.append(f"{b.bye} has the bye")
+        if a.bye and a.bye in new.names() and new.player(a.bye).plays_in(r):
+            said.append(f"{a.bye} no longer has the bye")
+    parts.append("; ".join(said) + ".")
+    if dropped:
+        parts.append(f"{_names([f'{g.players[0]} v {g.players[1]}' for g in dropped])} gave way: the "
+                     "players left without a game could not be paired otherwise without a repeat or a "
+                     "second bye.")
+    stand = sum(1 for g in b.games if frozenset(g.players) in before)
+    if stand:
+        parts.append(f"The other {stand} games stand as posted." if stand > 1 else
+                     "The other game stands as posted.")
+    return " ".join(parts)
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _pair(t: Tournament, r: int, kept: list[Game], posted=()) -> None:
+    """Pair round r around its ``kept`` games, from the results before round r;
+    ``posted``: the pairs already posted for it (kept when they can be)."""
     rd = t.paired[r - 1]
     busy = {n for g in kept for n in g.players}
     playing = [p.name for p in t.players if p.plays_in(r) and p.name not in busy]
@@ -89,7 +148,7 @@ def _pair(t: Tournament, r: int, kept: list[Game]) -> None:
         raise TournamentError(f"round {r} needs at least 2 players ({len(playing)} playing)")
     old = {tuple(g.players): g for g in rd.games if g.result is None}
     number = max([g.game for g in rd.games], default=0)
-    games, bye = list(kept), None
+    games, bye = [], None
     if len(playing) == 1:
         bye = playing[0]
     elif playing:
@@ -98,11 +157,12 @@ def _pair(t: Tournament, r: int, kept: list[Game]) -> None:
         totals = entrants(before, byes, t.names())
         active = [totals[n] for n in playing]
         seed = f"{t.seed}/{r}"
+        left = t.rounds - r + 1
         if t.method == "roundrobin":
-            found = pair_round_robin(active, r - 1, seed)
+            found = pair_round_robin(active, r - 1, seed, left, posted)
         else:
-            found = pair_by_ppt(active, seed, list(totals.values()))
-        rd.drawn = found.drawn and not kept
+            found = pair_by_ppt(active, seed, list(totals.values()), left, posted)
+        rd.drawn = rd.drawn if posted else found.drawn and not kept
         for pair in found.pairs:
             same = old.get(pair) or old.get(pair[::-1])
             if same is None:
@@ -110,6 +170,9 @@ def _pair(t: Tournament, r: int, kept: list[Game]) -> None:
                 same = Game(number, list(pair))
             games.append(same)
         bye = found.bye
+    # the posted games (played or kept) in their places, then the new ones
+    place = {id(g): i for i, g in enumerate(rd.games)}
+    games = sorted(kept + games, key=lambda g: place.get(id(g), len(place) + g.game))
     rd.games, rd.bye = games, bye
 
 
@@ -241,10 +304,18 @@ def clear_result(t: Tournament, r: int, first: str, second: str) -> Tournament:
 
 
 def _set_result(t: Tournament, rd: Round, g: Game, result: Result | None) -> None:
+    """A result set or taken back; no posted pairing changes (a promise), even when
+    the correction would have paired the latest round otherwise."""
     g.result = result
-    if rd.round < len(t.paired) and any(x.result is None for x in t.paired[-1].games):
-        _pair(t, len(t.paired), [x for x in t.paired[-1].games if x.result is not None])
     validate(t)
+
+
+def correction_note(t: Tournament, r: int) -> str:
+    """After a result of round r changed: that the latest round's pairings stand."""
+    if r < len(t.paired) and any(g.result is None for g in t.paired[-1].games):
+        return (f"Round {len(t.paired)}'s pairings stand as posted (they were made from the "
+                "results as they were).")
+    return ""
 
 
 def _pair_of(values, lo: int, hi: int, what: str) -> list[int]:

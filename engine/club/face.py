@@ -13,7 +13,9 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
 - ``tournament_import(text)``: a tournament's JSON (an export), checked.
 - ``tournament_pair_round(t)``: the next round paired (the one before must be
   finished); the message says when the round was drawn or repeats were needed.
-- ``tournament_repair_round(t)``: the latest round's unplayed games paired again.
+- ``tournament_repair_round(t)``: the latest round paired again around what is
+  posted (only the players a withdrawal left without a game move); the message
+  says what changed.
 - ``tournament_add_player(t, name)`` / ``tournament_withdraw(t, name)``.
 - ``tournament_add_result_link(t, link, round=0, source="link", replace=0)``: a
   finished game's share link (or, source "here", the link of a game played on
@@ -22,13 +24,15 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
   the pairing or the other player moving first.
 - ``tournament_add_typed(t, typed)``: typed {"round", "first", "second",
   "scores": [a, b], "turns": [a, b], "replace": false}, in the names' order.
-- ``tournament_clear_result(t, round, first, second)``: take a result back.
+- ``tournament_clear_result(t, round, first, second)``: take a result back. A
+  correction of an earlier round changes no posted pairing, and says so.
 
 Reading:
 
 - ``tournament_standings(t)``: {"standings": rows (engine/club/standings.py, with
   "withdrawn"), "rounds": [{"round", "drawn", "bye", "finished", "repeats",
-  "games": [{"game", "players", "seed", "result"}]}], "next": {"can_pair", "why"}}.
+  "games": [{"game", "players", "seed", "result"}]}], "next": {"can_pair", "why",
+  "unpaired": the latest round's players with no game and no bye}}.
 - ``tournament_game(t, round, first, second)``: {"spec": the pairing's game spec
   for session.open (both seats people), "link": its start link's fragment}.
 - ``tournament_link(t)``: {"link": the standings link's fragment, without '#'}.
@@ -113,7 +117,18 @@ def tournament_pair_round(t: str) -> str:
 
 
 def tournament_repair_round(t: str) -> str:
-    return _paired(director.repair_round, t)
+    try:
+        old = _load(t)
+        new = director.repair_round(old)
+    except ValueError as exc:
+        return _error(exc)
+    again = director.repeats(new, len(new.paired))
+    note = f" No pairing without repeats exists: {_pairs(again)} meet again." if again else ""
+    return _changed(new, director.repair_note(old, new) + note)
+
+
+def _pairs(pairs) -> str:
+    return ", ".join(f"{a} and {b}" for a, b in pairs)
 
 
 def _paired(pair, t: str) -> str:
@@ -151,8 +166,12 @@ def tournament_withdraw(t: str, name: str) -> str:
         new = director.withdraw_player(old, name)
     except ValueError as exc:
         return _error(exc)
-    dropped = sum(len(rd.games) for rd in old.paired) - sum(len(rd.games) for rd in new.paired)
-    note = " Their unplayed game was dropped; pair the round again to pair their opponent." if dropped else ""
+    waiting = director.unpaired(new)
+    note = ""
+    if waiting:
+        who = " and ".join(waiting)
+        note = (f" Their unplayed game was dropped: {who} {'has' if len(waiting) == 1 else 'have'} no game in "
+                f"round {len(new.paired)}. Pair the latest round again to pair {who} (the other games stand).")
     return _changed(new, f"{new.player(str(name)).name} is paired no more.{note}")
 
 
@@ -163,7 +182,16 @@ def tournament_add_result_link(t: str, link: str, round: int = 0, source: str = 
                                          str(source), bool(replace))
     except ValueError as exc:
         return _error(exc)
+    if replace:
+        message = _joined(message, director.correction_note(new, _int(round, "the round")))
     return _changed(new, message)
+
+
+def _joined(message: str, note: str) -> str:
+    """A reply's message and a note, as sentences."""
+    if message and note:
+        return message[:1].upper() + message[1:].rstrip(".") + ". " + note
+    return message or note
 
 
 def tournament_add_typed(t: str, typed: str) -> str:
@@ -171,20 +199,23 @@ def tournament_add_typed(t: str, typed: str) -> str:
         data = json.loads(typed)
         if not isinstance(data, dict):
             raise TournamentError("typed figures are {\"round\", \"first\", \"second\", \"scores\", \"turns\"}")
-        new = director.add_typed(_load(t), _int(data.get("round", 0), "the round"), str(data.get("first")),
-                                 str(data.get("second")), data.get("scores"), data.get("turns"),
-                                 bool(data.get("replace", False)))
+        r = _int(data.get("round", 0), "the round")
+        new = director.add_typed(_load(t), r, str(data.get("first")), str(data.get("second")),
+                                 data.get("scores"), data.get("turns"), bool(data.get("replace", False)))
     except (ValueError, TypeError, RecursionError) as exc:
         return _error(exc if isinstance(exc, TournamentError) else TournamentError(
             "the typed figures are not readable"))
-    return _changed(new)
+    return _changed(new, director.correction_note(new, r) if data.get("replace") else "")
 
 
 def tournament_clear_result(t: str, round: int, first: str, second: str) -> str:  # noqa: A002
     try:
-        return _changed(director.clear_result(_load(t), _int(round, "the round"), str(first), str(second)))
+        r = _int(round, "the round")
+        new = director.clear_result(_load(t), r, str(first), str(second))
     except ValueError as exc:
         return _error(exc)
+    return _changed(new, _joined("The result is taken back; the game is to be recorded again.",
+                                 director.correction_note(new, r)))
 
 
 # -------------------------------------------------------------------- reading
@@ -204,7 +235,7 @@ def tournament_standings(t: str) -> str:
                        "repeats": director.repeats(tour, rd.round)})
     why = director.why_not_pair(tour)
     return json.dumps({"standings": director.table(tour), "rounds": rounds,
-                       "next": {"can_pair": not why, "why": why}})
+                       "next": {"can_pair": not why, "why": why, "unpaired": director.unpaired(tour)}})
 
 
 def tournament_game(t: str, round: int, first: str, second: str) -> str:  # noqa: A002

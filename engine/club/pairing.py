@@ -16,6 +16,13 @@ say so. Byes: an odd field gets a "bye" vertex that only the players with the
 fewest byes may take (RULES.md 11: never the same player twice while others have
 had none); the bye player's term is their objective as it stands.
 
+The rounds to come: with the planned number of rounds known, a round is the
+cheapest pairing after which the rounds still to come can all be paired without
+repeats (engine/club/lookahead.py); the cheapest by PPT alone can leave the last
+round none. A re-pair keeps a round's posted pairs: each one given up costs more
+than all of PPT, so only what a change left unpaired moves, unless keeping them
+would force a repeat.
+
 Round 1 (nobody has a PPT yet) is drawn by the tournament's seed: a shuffle, the
 last player sitting out an odd field. Costs are whole numbers (millionths of a
 squared point), so the matching is exact and the same under CPython and Pyodide.
@@ -27,6 +34,7 @@ import random
 from dataclasses import dataclass
 
 from .blossom import min_cost_perfect_matching
+from .lookahead import Exhausted, Field, after, cheapest, schedule
 
 SCALE = 10 ** 6               # costs in millionths of a squared point per turn
 
@@ -57,6 +65,7 @@ class Pairing:
     repeats: tuple[tuple[str, str], ...] = ()
     drawn: bool = False                 # drawn by the seed: nobody had a PPT yet
     cost: int = 0                       # the objective in millionths (0 when drawn)
+    ahead: int | None = None            # later rounds still pairable without repeats (None: not searched)
 
 
 def field_ppt(everyone) -> float | None:
@@ -100,15 +109,16 @@ def ppt_costs(active, everyone=None) -> tuple[list[list[int]], list[int]]:
     return cost, [round(term(i, None) * SCALE) for i in range(n)]
 
 
-def pair_by_ppt(active, seed, everyone=None) -> Pairing:
+def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=()) -> Pairing:
     """Pair the active players by the PPT objective; drawn by ``seed`` when nobody
-    has a PPT yet. ``everyone``: all players whose games count (withdrawn ones too)."""
+    has a PPT yet. ``everyone``: all players whose games count (withdrawn ones too);
+    ``rounds_left`` and ``posted``: as ``best_pairing`` reads them."""
     active = list(active)
     _check_field(active)
     rng = random.Random(f"pair:{seed}")
     everyone = list(everyone if everyone is not None else active)
     if field_ppt(everyone) is None:
-        if not any(e.opponents or e.byes for e in active):
+        if not posted and not any(e.opponents or e.byes for e in active):
             order = list(active)
             rng.shuffle(order)
             bye = order.pop().name if len(order) % 2 else None
@@ -119,10 +129,10 @@ def pair_by_ppt(active, seed, everyone=None) -> Pairing:
         for i in range(n):
             for j in range(i + 1, n):
                 cost[i][j] = cost[j][i] = rng.randrange(SCALE)
-        found = best_pairing(active, cost, [0] * n, rng)
-        return Pairing(found.pairs, found.bye, found.repeats, True)
+        found = best_pairing(active, cost, [0] * n, rng, rounds_left, posted)
+        return Pairing(found.pairs, found.bye, found.repeats, True, 0, found.ahead)
     cost, bye_cost = ppt_costs(active, everyone)
-    return best_pairing(active, cost, bye_cost, rng)
+    return best_pairing(active, cost, bye_cost, rng, rounds_left, posted)
 
 
 def round_robin(names) -> list[list[tuple[str, str | None]]]:
@@ -141,7 +151,7 @@ def round_robin(names) -> list[list[tuple[str, str | None]]]:
     return rounds
 
 
-def pair_round_robin(active, round_index: int, seed) -> Pairing:
+def pair_round_robin(active, round_index: int, seed, rounds_left: int = 1, posted=()) -> Pairing:
     """Round ``round_index`` (0-based) of the circle schedule over the active players
     in their order; when the field changed (a late entry, a withdrawal) the nearest
     pairing with no repeat: a scheduled pair costs 0, any other new pair 1."""
@@ -155,29 +165,44 @@ def pair_round_robin(active, round_index: int, seed) -> Pairing:
     n = len(active)
     cost = [[0 if frozenset((names[i], names[j])) in wanted else 1 for j in range(n)] for i in range(n)]
     return best_pairing(active, cost, [0 if name in sits else 1 for name in names],
-                        random.Random(f"pair:{seed}"))
+                        random.Random(f"pair:{seed}"), rounds_left, posted)
 
 
-def best_pairing(active, cost, bye_cost, rng) -> Pairing:
+def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=()) -> Pairing:
     """The pairing of least cost after the fewest repeated meetings; for an odd
-    field, a bye for one of the players with the fewest byes."""
+    field, a bye for one of the players with the fewest byes. ``rounds_left``:
+    this round and the planned rounds after it; the pairing is the cheapest after
+    which those can all be paired without repeats (engine/club/lookahead.py).
+    ``posted``: the pairs of a round already posted ((name, None): its bye), kept
+    whenever no repeat forces a change, so a re-pair moves only what it must."""
     n = len(active)
     met = meetings(active)
     names = [e.name for e in active]
     times = [[met.get(frozenset((names[i], names[j])), 0) for j in range(n)] for i in range(n)]
     size = n + n % 2
     top = max([cost[i][j] for i in range(n) for j in range(n) if i != j] + list(bye_cost) + [0])
-    penalty = top * (size // 2) + 1    # one meeting more outweighs any pairing's cost
+    unit = top * (size // 2) + 1       # more than any pairing's whole PPT cost
+    kept = {frozenset(p) for p in posted if p[1] is not None}
+    sits = {p[0] for p in posted if p[1] is None}
+    moved = unit if posted else 0      # a posted pair not kept costs more than all of PPT
+    again = unit * (size // 2 + 1)     # one meeting more outweighs any pairing's cost and moves
     matrix: list[list[int | None]] = [[None] * size for _ in range(size)]
     for i in range(n):
         for j in range(i + 1, n):
-            matrix[i][j] = matrix[j][i] = cost[i][j] + penalty * times[i][j]
+            stays = frozenset((names[i], names[j])) in kept
+            matrix[i][j] = matrix[j][i] = cost[i][j] + again * times[i][j] + (0 if stays else moved)
     if n % 2:
         fewest = min(e.byes for e in active)
         for i, e in enumerate(active):
             if e.byes == fewest:
-                matrix[i][n] = matrix[n][i] = bye_cost[i]
+                matrix[i][n] = matrix[n][i] = bye_cost[i] + (0 if names[i] in sits else moved)
     mate = min_cost_perfect_matching(matrix)
+    ahead = None
+    if rounds_left > 1 and not any(times[i][mate[i]] for i in range(n) if mate[i] < n):
+        total = sum(matrix[i][mate[i]] for i in range(size) if i < mate[i])
+        tier = (total // unit + 1) * unit - 1 if posted else again - 1
+        adj = [sum(1 << j for j in range(n) if j != i and not times[i][j]) for i in range(n)]
+        mate, ahead = look_ahead(adj, [e.byes for e in active], matrix, mate, tier, rounds_left)
     pairs, repeats, bye, total = [], [], None, 0
     for i in range(n):
         j = mate[i]
@@ -188,7 +213,35 @@ def best_pairing(active, cost, bye_cost, rng) -> Pairing:
             total += cost[i][j]
             if times[i][j]:
                 repeats.append(pairs[-1])
-    return Pairing(tuple(pairs), bye, tuple(repeats), False, total)
+    return Pairing(tuple(pairs), bye, tuple(repeats), False, total, ahead)
+
+
+def look_ahead(adj, byes, matrix, mate, limit: int, rounds_left: int):
+    """(mate, ahead): the cheapest pairing of cost at most ``limit`` after which the
+    most of the rounds still to come (up to all of them) can be paired without
+    repeats, and how many can; (the best pairing, None) when the search runs out
+    of its budget (engine/club/lookahead.py)."""
+    n, odd = len(adj), len(adj) % 2 == 1
+    field = Field(adj, byes, odd)
+
+    def pairs(m):
+        return [(i, m[i]) for i in range(len(m)) if i < m[i]]
+
+    def order(i, j):
+        return (matrix[i][j] or 0), j
+    try:
+        if schedule(field, *after(adj, byes, odd, pairs(mate)), rounds_left - 1) is not None:
+            return mate, rounds_left - 1
+        h = rounds_left
+        while h > 1 and schedule(field, adj, byes, h, order) is None:
+            h -= 1
+        if h <= 1:
+            return mate, 0
+        found = cheapest(matrix, limit, lambda m: schedule(
+            field, *after(adj, byes, odd, pairs(m)), h - 1) is not None)
+    except Exhausted:
+        return mate, None
+    return (found, h - 1) if found is not None else (mate, None)
 
 
 def first_mover(a: Entrant, b: Entrant, rng) -> tuple[str, str]:

@@ -39,7 +39,8 @@ def test_a_tournament_through_the_face():
     view = ok(face.tournament_standings(t))
     rd = view["rounds"][0]
     assert rd["bye"] and len(rd["games"]) == 2 and not rd["finished"]
-    assert view["next"] == {"can_pair": False, "why": view["next"]["why"]} and "not finished" in view["next"]["why"]
+    assert view["next"] == {"can_pair": False, "why": view["next"]["why"], "unpaired": []}
+    assert "not finished" in view["next"]["why"]
     first, second = rd["games"][0]["players"]
     game = ok(face.tournament_game(t, 1, first, second))
     spec = decode_game_link(game["link"])
@@ -55,7 +56,7 @@ def test_a_tournament_through_the_face():
     t = tournament(face.tournament_add_typed(t, json.dumps({"round": 1, "first": a, "second": b,
                                                            "scores": [400, 321], "turns": [12, 11]})))
     view = ok(face.tournament_standings(t))
-    assert view["next"] == {"can_pair": True, "why": ""}
+    assert view["next"] == {"can_pair": True, "why": "", "unpaired": []}
     rows = {r["player"]: r for r in view["standings"]}
     assert rows[rd["bye"]]["byes"] == 1 and rows[a]["typed"] == 1 and rows[a]["spread"] == 79
     assert [r["rank"] for r in view["standings"]] == sorted(r["rank"] for r in view["standings"])
@@ -78,11 +79,31 @@ def test_players_come_and_go_through_the_face():
     assert reply["message"] == "Flo plays from round 2."
     t = json.dumps(reply["tournament"])
     a = json.loads(t)["paired"][0]["games"][0]["players"][0]
+    b = json.loads(t)["paired"][0]["games"][0]["players"][1]
     reply = ok(face.tournament_withdraw(t, a))
-    assert reply["message"].startswith(f"{a} is paired no more. Their unplayed game was dropped")
-    t = tournament(face.tournament_repair_round(json.dumps(reply["tournament"])))
-    rd = json.loads(t)["paired"][0]
+    assert reply["message"] == (f"{a} is paired no more. Their unplayed game was dropped: {b} has no game in "
+                                f"round 1. Pair the latest round again to pair {b} (the other games stand).")
+    waiting = json.dumps(reply["tournament"])
+    assert ok(face.tournament_standings(waiting))["next"]["unpaired"] == [b]
+    reply = ok(face.tournament_repair_round(waiting))
+    rd = reply["tournament"]["paired"][0]
     assert a not in [n for g in rd["games"] for n in g["players"]] + [rd["bye"]]
+    assert reply["message"].startswith(f"Round 1 paired again; only {b} and ")        # and the bye: five players
+    assert reply["message"].endswith("no longer has the bye. The other game stands as posted.")
+    # a correction of round 1 once round 2 is posted: the message says the pairings stand
+    t = json.dumps(reply["tournament"])
+    for g in reply["tournament"]["paired"][0]["games"]:
+        t = tournament(face.tournament_add_typed(t, json.dumps({"round": 1, "first": g["players"][0],
+                                                                "second": g["players"][1], "scores": [300, 200],
+                                                                "turns": [10, 10]})))
+    t = tournament(face.tournament_pair_round(t))
+    first, second = json.loads(t)["paired"][0]["games"][0]["players"]
+    fixed = ok(face.tournament_add_typed(t, json.dumps({"round": 1, "first": first, "second": second,
+                                                         "scores": [100, 400], "turns": [10, 10], "replace": True})))
+    assert fixed["message"] == "Round 2's pairings stand as posted (they were made from the results as they were)."
+    assert fixed["tournament"]["paired"][1] == json.loads(t)["paired"][1]
+    taken = ok(face.tournament_clear_result(t, 1, first, second))
+    assert taken["message"].startswith("The result is taken back; the game is to be recorded again. Round 2's")
 
 
 @pytest.mark.parametrize("call, message", [

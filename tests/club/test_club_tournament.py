@@ -180,28 +180,22 @@ def test_typed_results_are_checked_and_marked():
         director.add_typed(t, 1, a, b, [1, 2], [3, 4])
 
 
-def test_a_correction_re_pairs_the_unplayed_games_and_keeps_the_played_ones():
+def test_a_correction_changes_no_posted_pairing():
+    """A posted pairing is a promise: a corrected or taken back earlier result
+    leaves the latest round's games as they are, in their order, numbers kept."""
     t = play_round(director.pair_next_round(new()))
     t = director.pair_next_round(t)
-    kept = t.paired[1].games[0]
+    kept = t.paired[1].games[1]
     t = director.add_typed(t, 2, kept.players[0], kept.players[1], [500, 100], [10, 10])
-
-    def pairs(games):
-        return {frozenset(x.players) for x in games}
-    changed = 0
     for g in t.paired[0].games:
         for scores in ([900, 100], [100, 900]):
             fixed = director.add_typed(t, 1, g.players[0], g.players[1], scores, [10, 10], replace=True)
-            assert fixed.paired[1].games[0] == t.paired[1].games[0]      # played: stays
-            assert sorted(n for x in fixed.paired[1].games for n in x.players) == sorted(SIX)
-            # the unplayed games are what the corrected standings pair around the kept game
-            base = Tournament.from_dict(fixed.to_dict())
-            base.paired[1].games = [fixed.paired[1].games[0]]
-            assert pairs(director.repair_round(base).paired[1].games) == pairs(fixed.paired[1].games)
-            changed += pairs(fixed.paired[1].games) != pairs(t.paired[1].games)
-    assert changed                                   # some correction moved a pairing
+            assert fixed.paired[1] == t.paired[1]
+            assert director.correction_note(fixed, 1) == ("Round 2's pairings stand as posted (they were "
+                                                         "made from the results as they were).")
     cleared = director.clear_result(fixed, 1, g.players[0], g.players[1])
-    assert cleared.paired[0].games[-1].result is None
+    assert cleared.paired[0].games[-1].result is None and cleared.paired[1] == t.paired[1]
+    assert director.correction_note(cleared, 2) == ""
 
 
 # ---------------------------------------------------------------------- players
@@ -225,13 +219,92 @@ def test_a_withdrawal_drops_the_unplayed_game_and_the_opponent_can_be_paired_aga
     t = director.withdraw_player(t, leaving)
     assert all(leaving not in g.players for g in t.paired[1].games)
     assert t.player(leaving).left == 2
+    assert director.unpaired(t) == [opponent]
+    with pytest.raises(TournamentError, match=f"round 2 is not finished: {opponent} has no game and no bye"):
+        director.pair_next_round(t)
     t = director.repair_round(t)
     in_round = [n for g in t.paired[1].games for n in g.players] + [t.paired[1].bye]
-    assert opponent in in_round and leaving not in in_round
+    assert opponent in in_round and leaving not in in_round and director.unpaired(t) == []
     assert {r["player"]: r["withdrawn"] for r in director.table(t)}[leaving] is True
     with pytest.raises(TournamentError, match="already withdrawn"):
         director.withdraw_player(t, leaving)
     assert round_trip(t) == t
+
+
+def test_a_re_pair_moves_only_the_orphan_even_field():
+    """Six players, one withdraws from an unplayed game: the orphan takes the bye;
+    every other posted game stays, in its place, with its number."""
+    t = play_round(director.pair_next_round(new()))
+    t = director.pair_next_round(t)
+    t = director.add_typed(t, 2, *t.paired[1].games[2].players, [400, 300], [10, 10])
+    leaving, orphan = t.paired[1].games[1].players
+    posted = [g for g in t.paired[1].games if leaving not in g.players]
+    t2 = director.repair_round(director.withdraw_player(t, leaving))
+    assert t2.paired[1].games == posted and t2.paired[1].bye == orphan
+    assert director.repair_note(director.withdraw_player(t, leaving), t2) == (
+        f"Round 2 paired again; only {orphan} moved: {orphan} has the bye. The other 2 games stand as posted.")
+    # nothing left to pair: nothing moves, and it says so
+    assert director.repair_round(t2) == t2
+    assert "nothing was paired again" in director.repair_note(t2, t2)
+
+
+def test_a_re_pair_odd_field_pairs_the_orphan_with_the_bye():
+    t = play_round(director.pair_next_round(new(SIX + ["Gus"], rounds=3)))
+    t = director.pair_next_round(t)
+    sitting = t.paired[1].bye
+    leaving, orphan = t.paired[1].games[0].players
+    out = director.withdraw_player(t, leaving)
+    again = director.repair_round(out)
+    assert again.paired[1].games[:2] == t.paired[1].games[1:]        # the posted games, first
+    new_game = again.paired[1].games[2]
+    assert set(new_game.players) == {orphan, sitting} and new_game.game == 4 and again.paired[1].bye is None
+    note = director.repair_note(out, again)
+    assert note.startswith(f"Round 2 paired again; only {_and(new_game.players)} moved: "
+                           f"{new_game.players[0]} v {new_game.players[1]} (game 4); {sitting} no longer has the bye.")
+
+
+def test_a_re_pair_gives_up_a_posted_game_only_when_it_must():
+    """The orphan may not take the bye (they had one, others not): one posted game
+    gives way, the least that the rules need, and the note says which."""
+    data = new(["A", "B", "C", "D", "E"], rounds=3).to_dict()
+    typed = {"source": "typed", "scores": [300, 200], "turns": [10, 10], "points": [300, 200]}
+    data["paired"] = [
+        {"round": 1, "bye": "E", "games": [{"game": 1, "players": ["A", "B"], "result": typed},
+                                           {"game": 2, "players": ["C", "D"], "result": typed}]},
+        {"round": 2, "bye": "C", "games": [{"game": 1, "players": ["A", "E"]},
+                                           {"game": 2, "players": ["B", "D"], "result": typed}]}]
+    data["players"].append({"name": "F", "joined": 2})
+    data["paired"][1]["games"].append({"game": 3, "players": ["F", "C"]})
+    data["paired"][1]["bye"] = None
+    t = Tournament.from_dict(data)                      # round 2: A v E, B v D (played), F v C
+    out = director.withdraw_player(t, "F")               # C is left alone: the bye (C had none)
+    again = director.repair_round(out)
+    assert again.paired[1].bye == "C" and [g.players for g in again.paired[1].games] == [["A", "E"], ["B", "D"]]
+    out = director.withdraw_player(t, "A")               # E alone; E had the bye in round 1 ...
+    again = director.repair_round(out)                   # ... so C, F or E? the fewest byes: C or F
+    assert again.paired[1].bye in ("C", "F") and director.repeats(again, 2) == []
+    assert "F v C gave way: the players left without a game could not be paired otherwise" in \
+        director.repair_note(out, again)
+    assert [g.players for g in again.paired[1].games][0] == ["B", "D"]
+
+
+def test_a_re_pair_gives_up_a_posted_game_rather_than_repeat():
+    data = new(["A", "B", "C", "D", "E"], rounds=3).to_dict()
+    typed = {"source": "typed", "scores": [300, 200], "turns": [10, 10], "points": [300, 200]}
+    data["paired"] = [
+        {"round": 1, "bye": "E", "games": [{"game": 1, "players": ["A", "D"], "result": typed},
+                                           {"game": 2, "players": ["B", "C"], "result": typed}]},
+        {"round": 2, "bye": "D", "games": [{"game": 1, "players": ["A", "C"]}, {"game": 2, "players": ["B", "E"]}]}]
+    out = director.withdraw_player(Tournament.from_dict(data), "C")     # A alone; A and D (the bye) have met
+    again = director.repair_round(out)
+    assert director.repeats(again, 2) == [] and again.paired[1].bye is None
+    assert {frozenset(g.players) for g in again.paired[1].games} in (
+        {frozenset("AB"), frozenset("DE")}, {frozenset("AE"), frozenset("BD")})
+    assert "B v E gave way" in director.repair_note(out, again)
+
+
+def _and(names):
+    return " and ".join(names)
 
 
 # ---------------------------------------------------------------------- bad input

@@ -112,3 +112,14 @@ def test_percent_and_exports():
     assert view.pct(0.667) == ".667" and view.pct(1.0) == "1.000" and view.pct(0) == ".000"
     html = view.output({"kind": "json", "text": '{"a": "b c"}'})
     assert 'download="tournament.json"' in html and "%7B%22a%22%3A%20%22b%20c%22%7D" in html
+
+
+def test_the_re_pair_is_offered_only_when_someone_has_no_game():
+    t = {"paired": [{}], "players": [{"name": "Ann", "left": None}, {"name": "<b>Bob</b>", "left": None}]}
+    waiting = view.tools(t, {"next": {"can_pair": False, "why": "round 1 is not finished",
+                                      "unpaired": ["<b>Bob</b>"]}})
+    assert 'data-act="repair"' in waiting and "&lt;b&gt;Bob&lt;/b&gt; has no game in round 1" in waiting
+    assert "the posted games stand" in waiting and "<b>Bob" not in waiting
+    assert 'data-act="repair"' not in view.tools(t, {"next": {"can_pair": True, "why": "", "unpaired": []}})
+    assert 'data-act="repair"' not in view.tools(t, {})
+    assert "Rounds (planned)" in view.new_form()

@@ -41,7 +41,9 @@ def new_form():
             '<label>Rules <select id="cl-preset">' + opts + '</select></label>'
             '<label>or a rules string <input id="cl-rules" placeholder="ii,cap=0"></label>'
             '<label>Players (one a line) <textarea id="cl-players" rows="6"></textarea></label>'
-            '<label>Rounds <input id="cl-rounds" type="number" min="1" value="3"></label>'
+            '<label>Rounds (planned) <input id="cl-rounds" type="number" min="1" value="3"></label>'
+            '<p class="cl-note">Each round is paired so that all the planned rounds can be played '
+            'without anyone meeting twice.</p>'
             '<label>Pairing <select id="cl-method"><option value="ppt">the average player, by PPT</option>'
             '<option value="roundrobin">round robin</option></select></label>'
             '<label>Seed for round 1 <input id="cl-seed" value="1" maxlength="40"></label>'
@@ -154,8 +156,15 @@ def tools(t, reply):
                 "Next round: " + nxt.get("why", "")) + "</p>"
     names = [p["name"] for p in t.get("players", []) if p.get("left") is None]
     opts = "".join('<option value="' + esc(n) + '">' + esc(n) + "</option>" for n in names)
-    return ('<section class="cl-card no-print" aria-label="Director"><div class="cl-row">' + pair
-            + (' <button type="button" data-act="repair">Pair the latest round again</button>' if t.get("paired") else "")
+    waiting = nxt.get("unpaired") or []
+    repair = ""
+    if waiting and t.get("paired"):   # a withdrawal left someone without a game: only they move
+        repair = (' <button type="button" data-act="repair">Pair the latest round again</button>'
+                  '<p class="cl-note" id="cl-unpaired">' + esc(", ".join(waiting)) + (" has" if len(waiting) == 1
+                                                                                   else " have")
+                  + " no game in round " + str(len(t["paired"])) + ": pairing the round again moves only "
+                  + ("them" if len(waiting) > 1 else "this player") + " (and the bye); the posted games stand.</p>")
+    return ('<section class="cl-card no-print" aria-label="Director"><div class="cl-row">' + pair + repair
             + '</div><div class="cl-row"><label>Late entry <input id="cl-add" maxlength="40"></label>'
             ' <button type="button" data-act="add">Add player</button>'
             ' <label>Withdraw <select id="cl-withdraw">' + opts + '</select></label>'
