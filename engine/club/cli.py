@@ -1,18 +1,5 @@
 """``python -m engine pair`` and ``python -m engine standings``: the club's commands.
 
-``pair`` reads one JSON object on stdin::
-
-    {"players": [{"name", "points", "turns", "opponents": [names], "byes": n,
-                  "firsts": n, "withdrawn": true}], "seed": s}
-
-(points and turns: the player's tournament totals, PPT = points / turns; one
-opponent name per game played; optional "firsts": games moved first, for who
-moves first; optional "withdrawn": a player whose games count but who is not
-paired) and prints ``{"pairs": [[first, second], ...],
-"bye": name or null}``, paired by RULES.md 11 (engine/club/pairing.py); when
-nobody has a turn yet the round is drawn by the seed. A note on stderr names any
-pair that meets again because no pairing without repeats exists.
-
 ``standings`` reads finished games' share links on stdin (whole URLs, '#'
 fragments or bare fragments), one per line, replays each, and prints one JSON line
 per player, best first: {"rank", "player", "games", "wins", "win_pct", "ppt",
@@ -36,8 +23,36 @@ MAX_POINTS = 10 ** 9
 STANDINGS_KEYS = ("rank", "player", "games", "wins", "win_pct", "ppt", "spread")
 
 
+PAIR_INPUT = """\
+Reads one JSON object on stdin:
+
+  {"players": [{"name": "Ann",        a name (capitals and spaces aside, unique)
+                "points": 720,        PPT numerator: turn scores over the tournament
+                "turns": 24,          PPT denominator (points need turns)
+                "opponents": ["Bob"], one name per game played (a repeat twice)
+                "byes": 0,            byes had so far (optional, default 0)
+                "firsts": 1,          games moved first (optional: who moves first)
+                "withdrawn": false},  true: not paired, but their games count
+               ...],
+   "seed": 1,                         a number or text: round 1's draw, coin tosses
+   "rounds": 4,                       the planned number of rounds (optional)
+   "round": 2}                        this round's number (optional; default: one
+                                      more than the most games plus byes of anyone)
+
+and prints {"pairs": [[first, second], ...], "bye": name or null}: the pairing
+that minimises the PPT objective of RULES.md 11 without a repeat, and, with
+"rounds" given, only among the pairings after which the rounds still to come can
+all be paired without repeats (byes included); without "rounds", this round is
+taken as the last. When nobody has a turn yet the round is drawn by the seed. A
+note on stderr names any pair that must meet again, or says how many of the
+rounds to come cannot avoid a repeat. Bad input exits 2 with one line."""
+
+
 def add_commands(sub) -> None:
-    p = sub.add_parser("pair", help="pair the next round by PPT (RULES.md 11): JSON on stdin")
+    import argparse
+    p = sub.add_parser("pair", help="pair the next round by PPT (RULES.md 11): JSON on stdin",
+                       description="Pair the next round of a tournament by PPT (RULES.md 11).",
+                       epilog=PAIR_INPUT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_pair)
     p = sub.add_parser("standings", help="standings from finished games' share links, one a line on stdin")
     p.add_argument("--lexicon", help="a word list file (one word per line) replacing the shipped ones")
@@ -59,14 +74,34 @@ def cmd_pair(args) -> dict:
     except (ValueError, RecursionError) as exc:
         raise UsageError(f"the input is not JSON: {exc}") from None
     entrants, seed, withdrawn = read_field(data)
+    left = rounds_left(data, entrants)
     try:
-        found = pair_by_ppt([e for e in entrants if e.name not in withdrawn], seed, entrants)
+        found = pair_by_ppt([e for e in entrants if e.name not in withdrawn], seed, entrants, left)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if found.repeats:
         met = ", ".join(f"{a} and {b}" for a, b in found.repeats)
         print(f"note: no pairing without repeats exists: {met} meet again", file=sys.stderr)
+    elif found.ahead is not None and found.ahead < left - 1:
+        print(f"note: only {found.ahead} of the {left - 1} rounds after this one can be paired "
+              "without repeats", file=sys.stderr)
     return {"pairs": [list(p) for p in found.pairs], "bye": found.bye}
+
+
+def rounds_left(data: dict, entrants) -> int:
+    """This round and the planned rounds after it (1 without "rounds")."""
+    planned = data.get("rounds")
+    if planned is None:
+        return 1
+    if isinstance(planned, bool) or not isinstance(planned, int) or not 1 <= planned <= MAX_PLAYERS:
+        raise UsageError(f"rounds (the planned number) must be a whole number from 1 to {MAX_PLAYERS}")
+    played = max(len(e.opponents) + e.byes for e in entrants)
+    this = data.get("round", played + 1)
+    if isinstance(this, bool) or not isinstance(this, int) or this < 1:
+        raise UsageError("round (this round's number) must be a whole number from 1")
+    if this > planned:
+        raise UsageError(f"round {this} is beyond the {planned} planned rounds")
+    return planned - this + 1
 
 
 def read_field(data) -> tuple[list[Entrant], object, set[str]]:

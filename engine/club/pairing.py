@@ -238,7 +238,7 @@ def look_ahead(adj, byes, matrix, mate, limit: int, rounds_left: int):
         if h <= 1:
             return mate, 0
         found = cheapest(matrix, limit, lambda m: schedule(
-            field, *after(adj, byes, odd, pairs(m)), h - 1) is not None)
+            field, *after(adj, byes, odd, pairs(m)), h - 1) is not None, field)
     except Exhausted:
         return mate, None
     return (found, h - 1) if found is not None else (mate, None)

@@ -137,3 +137,57 @@ def test_standings_bad_input_exits_2_with_one_line(three_games):
         assert proc.returncode == 2 and proc.stdout == "", proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
         assert re.search(message, proc.stderr), proc.stderr
+
+
+def six_over_four(pair, seed) -> int:
+    """A 6-player, 4-round tournament whose rounds ``pair(field)`` pairs (the
+    field as ``pair`` reads it), with results drawn from each player's strength:
+    the number of repeated meetings."""
+    import random
+    rng = random.Random(f"six-over-four:{seed}")
+    names = ["Ann", "Bob", "Cy", "Dev", "Fay", "Zoe"]
+    skill = {x: rng.uniform(18, 40) for x in names}
+    field = {x: {"name": x, "points": 0, "turns": 0, "opponents": [], "firsts": 0} for x in names}
+    again = 0
+    for r in range(4):
+        out = pair({"players": list(field.values()), "seed": seed, "rounds": 4})
+        for a, b in out["pairs"]:
+            again += b in field[a]["opponents"]
+            for me, you in ((a, b), (b, a)):
+                turns = rng.randint(10, 14)
+                field[me]["turns"] += turns
+                field[me]["points"] += round(turns * rng.gauss(skill[me], 6))
+                field[me]["opponents"].append(you)
+            field[a]["firsts"] += 1
+    return again
+
+
+def test_pair_with_the_planned_rounds_never_forces_a_repeat():
+    def by_cli(data):
+        return json.loads(run("pair", json.dumps(data)).stdout)
+
+    def round_by_round(data):          # the same field, each round as if it were the last
+        entrants = [Entrant(p["name"], p["points"], p["turns"], tuple(p["opponents"]), 0, p["firsts"])
+                    for p in data["players"]]
+        return {"pairs": [list(p) for p in pair_by_ppt(entrants, data["seed"]).pairs]}
+    assert six_over_four(round_by_round, 1) > 0          # a last round with no repeat-free pairing left
+    assert six_over_four(by_cli, 1) == 0
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"rounds": 0}, "rounds \\(the planned number\\) must be a whole number from 1"),
+    ({"rounds": "4"}, "rounds \\(the planned number\\)"),
+    ({"rounds": 2, "round": 3}, "round 3 is beyond the 2 planned rounds"),
+    ({"rounds": 2, "round": 0}, "round \\(this round's number\\)"),
+])
+def test_pair_planned_rounds_bad_input(extra, message):
+    proc = run("pair", json.dumps({"players": [{"name": "A"}, {"name": "B"}], **extra}), check=False)
+    assert proc.returncode == 2 and re.search(message, proc.stderr), proc.stderr
+
+
+def test_pair_help_documents_the_whole_input():
+    out = subprocess.run([sys.executable, "-m", "engine", "pair", "--help"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60).stdout
+    for key in ("players", "name", "points", "turns", "opponents", "byes", "firsts", "withdrawn", "seed",
+                "rounds", "round"):
+        assert f'"{key}"' in out, key

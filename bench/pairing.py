@@ -1,0 +1,124 @@
+"""Pairing by PPT with the planned rounds in view (RULES.md 11, engine/club/lookahead.py).
+
+Prints two things:
+
+1. Simulated tournaments (40 each by default) of 6 players over 4 rounds, 7/5, 8/6
+   and 10/8: how many had a repeated meeting when each round is paired as if it
+   were the last (the old way) and when the planned rounds are in view (the
+   engine's way), and the slowest round's pairing time. Results are drawn from
+   each player's strength (a PPT of 18 to 40, 10 to 14 turns a game).
+2. The time to pair each round of a 128-player tournament (8 rounds by default)
+   through the director, as the page does it (engine/club/director.py).
+
+    .venv/bin/python bench/pairing.py                    # both (~1 min on an idle machine)
+    .venv/bin/python bench/pairing.py --tournaments 100  # more simulations
+    .venv/bin/python bench/pairing.py --field 128 --rounds 20 --skip-sim
+
+Wall-clock times depend on the machine; the load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.club import director  # noqa: E402
+from engine.club.pairing import pair_by_ppt  # noqa: E402
+from engine.club.standings import GameResult, entrants  # noqa: E402
+
+FIELDS = ((6, 4), (7, 5), (8, 6), (10, 8))
+
+
+def play(rng, skill, a: str, b: str) -> GameResult:
+    turns = (rng.randint(10, 14), rng.randint(10, 14))
+    points = tuple(round(t * rng.gauss(skill[x], 6)) for t, x in zip(turns, (a, b)))
+    return GameResult((a, b), points, turns, points)
+
+
+def simulate(n: int, rounds: int, seed: int, ahead: bool) -> tuple[int, float]:
+    """One tournament: (repeated meetings, slowest pairing in seconds). ``ahead``:
+    pair with the planned rounds in view; else each round as if it were the last."""
+    rng = random.Random(f"bench:{n}:{rounds}:{seed}")
+    names = [f"P{i}" for i in range(n)]
+    skill = {x: rng.uniform(18, 40) for x in names}
+    games: list[GameResult] = []
+    byes: list[str] = []
+    met: set = set()
+    again, slowest = 0, 0.0
+    for r in range(1, rounds + 1):
+        totals = entrants(games, byes, names)
+        t0 = time.perf_counter()
+        found = pair_by_ppt([totals[x] for x in names], f"{seed}/{r}", list(totals.values()),
+                            rounds - r + 1 if ahead else 1)
+        slowest = max(slowest, time.perf_counter() - t0)
+        for a, b in found.pairs:
+            again += frozenset((a, b)) in met
+            met.add(frozenset((a, b)))
+            games.append(play(rng, skill, a, b))
+        if found.bye:
+            byes.append(found.bye)
+    return again, slowest
+
+
+def big(n: int, rounds: int) -> tuple[list[tuple[float, float]], int]:
+    """(wall, CPU) seconds to pair each round of an n-player tournament, through the
+    director with typed results, and the number of repeated meetings."""
+    rng = random.Random(f"big:{n}")
+    names = [f"P{i}" for i in range(n)]
+    skill = {x: rng.uniform(18, 40) for x in names}
+    t = director.new_tournament("Bench", "classic", names, rounds, seed=n)
+    out, again = [], 0
+    for r in range(1, rounds + 1):
+        w0, c0 = time.perf_counter(), time.process_time()
+        t = director.pair_next_round(t)
+        out.append((time.perf_counter() - w0, time.process_time() - c0))
+        again += len(director.repeats(t, r))
+        for g in t.paired[-1].games:
+            res = play(rng, skill, *g.players)
+            t = director.add_typed(t, r, *g.players, list(res.scores), list(res.turns))
+    return out, again
+
+
+def load() -> str:
+    return "load average %.2f %.2f %.2f" % os.getloadavg()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tournaments", type=int, default=40)
+    ap.add_argument("--field", type=int, default=128, help="players of the timed tournament")
+    ap.add_argument("--rounds", type=int, default=8, help="rounds of the timed tournament")
+    ap.add_argument("--skip-sim", action="store_true")
+    ap.add_argument("--skip-big", action="store_true")
+    args = ap.parse_args()
+    print(load(), f"({os.cpu_count()} cores)")
+    if not args.skip_sim:
+        k = args.tournaments
+        print(f"\n{k} simulated tournaments per field: those with a repeated meeting (meetings repeated)")
+        print(f"{'players/rounds':>15} {'round by round':>16} {'planned rounds':>16} {'slowest pairing':>16}")
+        for n, rounds in FIELDS:
+            before = [simulate(n, rounds, s, False)[0] for s in range(k)]
+            after = [simulate(n, rounds, s, True) for s in range(k)]
+            print(f"{f'{n}/{rounds}':>15} {f'{sum(1 for x in before if x)} of {k} ({sum(before)})':>16} "
+                  f"{f'{sum(1 for x, _ in after if x)} of {k} ({sum(x for x, _ in after)})':>16} "
+                  f"{max(t for _, t in after) * 1000:>13.1f} ms")
+    if not args.skip_big:
+        times, again = big(args.field, args.rounds)
+        walls = [w for w, _ in times[1:]]        # round 1 is a draw
+        print(f"\n{args.field} players, {args.rounds} rounds, through the director (round 1 is drawn); "
+              f"repeated meetings: {again}")
+        print("  per round (wall s): " + " ".join(f"{w:.2f}" for w, _ in times))
+        print("  per round (CPU s):  " + " ".join(f"{c:.2f}" for _, c in times))
+        print(f"  rounds 2-{args.rounds}: median {statistics.median(walls):.2f} s, max {max(walls):.2f} s wall")
+    print("\n" + load())
+
+
+if __name__ == "__main__":
+    main()
