@@ -45,7 +45,7 @@ class Legal:
     check: bool              # the failed last play may be checked in the large list
     trade: bool              # a free trade is possible now
     final: bool              # a finder's attempt with the other rack
-    timeout: bool            # 'timeout' is accepted
+    timeout: bool            # 'timeout' is accepted (once the clock, charged its time, is at zero)
 
     def to_dict(self) -> dict:
         return {"place": self.place, "exchange": self.exchange, "pass": self.pass_,
@@ -245,7 +245,8 @@ class Game(GameEnding, GameJudgment):
     def act(self, text: str, elapsed: float | None = None) -> tuple:
         """Apply one action given as text (the share-link and replay format): move
         text, 'challenge' (or 'challenge 2': the 1-based seat challenging), 'check',
-        'timeout', 'trade ABC'. ``elapsed``: seconds the action took.
+        'timeout' (refused while the clock, charged ``elapsed``, shows time left),
+        'trade ABC'. ``elapsed``: seconds the action took.
 
         Returns the Turn records this action added or changed (a failed large-list
         check returns the play's line with its deduction), in sheet order; empty
@@ -322,7 +323,7 @@ class Game(GameEnding, GameJudgment):
         if s.phase == "over":
             raise GameError("the game is over")
         if word == "timeout":
-            return self._timeout()
+            return self._declare_timeout(ms)
         if self._tick(ms):
             return None
         if word == "trade":
@@ -394,11 +395,18 @@ class Game(GameEnding, GameJudgment):
 
     def _withdraw(self, turn: Turn) -> None:
         """Take a play back: the state from before it, with own-tile swaps standing
-        and the clocks as they are now (time spent stays spent)."""
-        clocks = list(self._state.clock)
+        and the clocks as they are now (time spent stays spent). A time-out stands
+        (RULES.md 8, "Clock"): the players whose time ran out after the play stay
+        out, with their lines."""
+        now = self._state
+        i = max(k for k, t in enumerate(now.turns) if t is turn)
         self._state = self._state_before(turn)
-        self._state.clock = clocks
-        layout = self._state.board.layout
+        s = self._state
+        s.clock = list(now.clock)
+        s.turns.extend(t for t in now.turns[i + 1:]
+                       if t.kind == TIME and now.timed_out[t.player] and not s.timed_out[t.player])
+        s.timed_out = list(now.timed_out)
+        layout = s.board.layout
         pre = [(kind.lower(), layout.square(name)) for kind, name in
                (part.split() for part in turn.text.split(";")[:-1])]
         self._swaps_stand(pre, turn.player)

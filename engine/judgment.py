@@ -73,8 +73,10 @@ class GameJudgment:
             raise GameError("there is no failed play to check in the large list")
         self._charge(last.player, ms)
         if self.judge.rescued_by_large(last.invalid):
-            # Found: withdrawn, not a turn; the same player plays again.
+            # Found: withdrawn, not a turn; the same player plays again, unless
+            # time-outs that followed it (they stand) end the game or put them out.
             self._withdraw(last)
+            self._time_outs_stand()
             return None
         i = max(k for k, t in enumerate(s.turns) if t is last)
         s.turns[i] = replace(last, checkable=False, score=-last.value)

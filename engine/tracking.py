@@ -185,7 +185,8 @@ def _outcome(t) -> str | None:
     not_in = f"{words} {'is' if len(t.invalid) == 1 else 'are'} not in the word list"
     if t.kind == INVALID:
         if t.score < 0:
-            return f"{not_in}, nor in the large list: the play's value, {-t.score}, is deducted"
+            return (f"{not_in}, nor in the large list: the play's value, {-t.score}, is deducted "
+                    "(a turn worth 0 in points per turn)")
         return f"{not_in}: the play comes off and scores nothing"
     if t.kind == PHONY:
         return f"challenged: {not_in}; the play comes off"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from ..actionlog import MAX_MS, fit_name, split_action
+from ..actionlog import MAX_MS, fit_name
 from ..board import square_name
 from ..moves import Play
 from ..notation import parse_move
@@ -189,8 +189,7 @@ def _game_of(spec: dict) -> TableGame:
                      names=spec["names"])
     for i, action in enumerate(spec["actions"]):
         try:
-            text, ms = split_action(action)
-            game.act(text, None if ms is None else ms / 1000)
+            game.replay_entry(action)
         except ValueError as exc:
             raise SessionError(f"entry {i + 1} of {len(spec['actions'])} ({action[:40]!r}) "
                                f"cannot be replayed: {exc}") from None

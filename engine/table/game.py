@@ -120,8 +120,20 @@ class TableGame(Game):
         """The game after ``actions`` (its log); a table game has no seed."""
         game = cls(rules, players, lexicon=lexicon, names=names)
         for a in actions:
-            game._apply(*split_action(a))
+            game.replay_entry(a)
         return game
+
+    def replay_entry(self, action: str) -> tuple:
+        """One logged entry (``8D ZEBRAS @12500ms``), acted. The table page logged its
+        time-outs without their time until the engine came to refuse a time-out
+        while the clock shows time left: a logged ``timeout`` with no time reads as
+        the rest of the clock running out, so a game kept from then still opens."""
+        text, ms = split_action(action)
+        s = self._state
+        if ms is None and text.split(" ", 1)[0].lower() == "timeout" and self.rules.clock \
+                and s.phase in ("play", "final"):
+            ms = max(s.clock[s.to_move], 0)
+        return self._apply(text, ms)
 
     # ------------------------------------------------------------------ queries
     held = property(lambda self: tuple(self._state.held), doc="Tiles on each rack (a count).")

@@ -132,7 +132,7 @@ def test_no_final_attempt_without_time_left():
     g.act("8D ZEBRAS", elapsed=1)
     g._state.bag.tiles = []
     g.act("-", elapsed=1)
-    g.act("timeout")                           # player 0 runs out: 1 is behind, plays on
+    g.act("timeout", elapsed=59)               # player 0 runs out: 1 is behind, plays on
     assert g.phase == "play" and g.to_move == 1
     g.act("-", elapsed=1)                      # the cycle (one player left) ends play
     assert g.phase == "final" and g.to_move == 1 and g.legal_actions().final
@@ -142,7 +142,7 @@ def test_no_final_attempt_without_time_left():
 
 def test_timeout_action_in_the_final_round():
     g = final_round_game(clock=60)
-    g.act("timeout")
+    g.act("timeout", elapsed=g.clock[0])       # the first finder's time runs out
     t, = g.act("I5 DERS", elapsed=3)
     assert t.kind == FINAL and g.over
 

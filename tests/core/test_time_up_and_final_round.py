@@ -69,7 +69,7 @@ def test_going_out_after_a_timeout_adjusts_only_among_the_players_still_in():
     """Three players: seat 0 runs out; seat 1 goes out and gains seat 2's rack
     twice (classic adjustment), never seat 0's; seat 0 loses nothing."""
     g = Game(replace(PRESETS["o"], clock=60), 1, 3, lexicon=LEX)
-    g.act("timeout")
+    g.act("timeout", 60)                   # a time-out comes when the clock reaches zero
     assert g.timed_out == (True, False, False) and g.to_move == 1
     rig(g, 1, "ZEBRAS")
     g._state.bag.tiles = []
@@ -83,7 +83,7 @@ def test_going_out_after_a_timeout_adjusts_only_among_the_players_still_in():
 def test_an_end_by_passes_after_a_timeout_leaves_the_timed_out_rack_alone():
     g = Game(replace(PRESETS["o"], clock=60), 1, 3, lexicon=LEX)
     g._state.bag.tiles = []
-    g.act("timeout")
+    g.act("timeout", 60)
     while not g.over:
         g.act("-", 1)
     assert "cycle" in g.end_reason or "turns in a row" in g.end_reason

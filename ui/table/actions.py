@@ -239,10 +239,12 @@ class Page(kit.Guard, Drawing, Games):
         self.window.scrollTo(0, 0)   # the board and what the entry did, also after an entry typed below it
 
     async def timeout(self):
+        """Time's up on the table's clock: the entry is charged the time that ran (the
+        engine refuses a time-out while its clock shows time left)."""
         v = self.s["view"]
         if not self.live() or not chessclock.time_up(self.s["cur"]["clock"], v, self.now()):
             return
-        await self.enter("timeout", NOT_TURN)
+        await self.enter("timeout", TURN)
 
     def done(self, seat):
         cur, v = self.s["cur"], self.s["view"]
