@@ -13,7 +13,7 @@ main  = SCOWL english + american + variant_1 + variant_2 words of sizes up to 70
         accents folded to ASCII (NFKD), only ^[a-z]+$, 3..21 letters, minus
         denylist.txt, plus exactly the 72 two-letter words of RULES.md section 3.
 large = ENABLE (enable1.txt) + main.
-formatives = the words of large, not in main, formed on a main word
+formatives = the words of large, not in main, that are forms of a main word
         (engine/lexicon/formatives.py, RULES.md section 3), flagged in the same graph.
 
 Same inputs give the same bytes (no timestamps or paths in the outputs).
@@ -36,7 +36,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from engine.lexicon.formatives import ENDINGS, PREFIXES, find_formatives  # noqa: E402
+from engine.lexicon.formatives import (AFTER_E, ENDINGS, PREFIXES, Y_TO_I,  # noqa: E402
+                                       find_formatives)
 from engine.lexicon import Lexicon  # noqa: E402
 from engine.lexicon.format import VERSION as FORMAT_VERSION  # noqa: E402
 from engine.rules import TWO_LETTER_72 as _TWO_LETTER_72  # noqa: E402
@@ -261,14 +262,19 @@ def build(scowl: ScowlSource, enable_path: Path, denylist_path: Path, out_dir: P
             "denylist": {"file": denylist_path.name, "sha256": sha256_file(denylist_path),
                          "entries": denylist, "removed_from_main": removed},
             "two_letter_words": list(TWO_LETTER_72),
-            "formatives": {"prefixes": list(PREFIXES), "endings": list(ENDINGS)},
+            "formatives": {"prefixes": list(PREFIXES), "endings": list(ENDINGS),
+                           "only_after_e": [e for e in ENDINGS if e in AFTER_E],
+                           "y_to_i_before": [e for e in ENDINGS if e in Y_TO_I]},
         },
         "filters": {"main": f"NFKD-folded, ^[a-z]+$, {MIN_LEN}..{MAX_LEN} letters, "
                             "minus denylist, plus the 72 two-letter words",
                     "large": "ENABLE + main",
                     "formatives": "large words not in main that are a main word of 3+ "
-                                  "letters with a prefix and/or an ending "
-                                  "(engine/lexicon/formatives.py)"},
+                                  "letters with a prefix and/or an ending, with only "
+                                  "the usual spelling changes (D, R, RS, ST only after "
+                                  "a final E; Y to I only before E, L or NESS endings; "
+                                  "a doubled consonant or dropped E only before a "
+                                  "vowel) (engine/lexicon/formatives.py)"},
         "counts": {
             "main": len(main),
             "large": len(large),
