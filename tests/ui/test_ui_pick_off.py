@@ -82,3 +82,14 @@ def test_the_marks_are_named_in_a_legend_only_when_they_show():
     assert "blank you can swap" in view.legend_html(s) and "picked off" not in view.legend_html(s)
     s["mode"] = "exchange"                                        # choosing tiles to exchange: no legend
     assert view.legend_html(s) == ""
+
+
+def test_plays_read_in_words_not_notation():
+    from ui.game import turns
+    assert turns.play_words("8D ZEbRAS") == "played ZEBRAS"
+    assert turns.play_words("11F ZEBRAs[Z]") == "played ZEBRAS"
+    assert turns.play_words("pick K11; 11G MUTATIoNAL") == "picked off tiles and played MUTATIONAL"
+    assert turns.play_words("swap K11; pick L11; 11D DREAMILY") == "swapped a blank and picked off tiles and played DREAMILY"
+    snap = fx.snap(kinds=("human", "human"))
+    assert turns.turn_text(snap, {"player": 1, "kind": "play", "text": "H8 Wi[Q]GWAM", "score": 30}) == \
+        "Player 2 played WIGWAM for 30."

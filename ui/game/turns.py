@@ -56,13 +56,36 @@ def one_decimal(x):
         return ""
 
 
+def play_words(text):
+    """A play's move text as a player reads it: "pick K11; 11G MUTATIoNAL" -> "picked off
+    tiles and played MUTATIONAL", "8D ZEbRAS" -> "played ZEBRAS", "Wi[Q]GWAM" -> "played
+    WIGWAM" (engine/records/snapshot.play_in_words also names the tiles picked off)."""
+    parts = [p.strip() for p in str(text).split(";")]
+    written = parts[-1].split(" ", 1)[-1]
+    word, skip = "", False
+    for c in written:
+        if c == "[":
+            skip = True
+        elif c == "]":
+            skip = False
+        elif not skip and c.isalpha():
+            word += c.upper()
+    said = []
+    for p in parts[:-1]:
+        if p.lower().startswith("pick") and "picked off tiles" not in said:
+            said.append("picked off tiles")
+        elif p.lower().startswith("swap"):
+            said.append("swapped a blank")
+    return " and ".join(said + ["played " + (word or written)])
+
+
 def turn_text(snap, t):
     """One turn in a player's words (when the engine's message is empty)."""
     who = seat_name(snap, t.get("player", -1))
     kind, text, score = t.get("kind", ""), t.get("text", ""), t.get("score", 0)
     bad = ", ".join(t.get("invalid", []))
     if kind == "play":
-        return who + " played " + text + " for " + str(score) + "."
+        return who + " " + play_words(text) + " for " + str(score) + "."
     if kind == "pass":
         return who + " passed."
     if kind == "exchange":

@@ -80,9 +80,12 @@ def secret_seats(s):
     """The seats a review may show while the game shown is being played on this device:
     only the one whose rack the page shows (play by link: this device's seat; hot seat:
     the player at the screen), as any other seat's turns would tell its rack. None when
-    nothing is secret: the game is over, or it is a replay or a position."""
+    nothing is secret: the game is over, or it is a replay or a position, or another
+    program's record (its file holds every rack) played on."""
     snap = s["snap"]
     if s.get("replay") or snap.get("readonly") or snap.get("phase") == "over" or "racks" not in snap:
+        return None
+    if (s.get("spec") or {}).get("record"):   # another program's record, racks and all, played on
         return None
     seat = s.get("rack_seat", -1)
     return [seat] if seat >= 0 else None

@@ -140,15 +140,17 @@ def test_pick_off_puts_the_tile_on_the_rack(page):
     spec, snap = _self_play_until("iii", lambda snap: bool(snap["pickable"]))
     kit.load(page, kit.saved_game(spec))
     sq = snap["pickable"][0]
-    tile = next(t for t in snap["tiles"] if t["sq"] == sq)
+    lifted = snap["pick_runs"][sq]            # the tile and every tile after it to its word's end
+    tiles = [next(t for t in snap["tiles"] if t["sq"] == x) for x in lifted]
     assert "pickable" in page.get_attribute(f"#board [data-square='{sq}']", "class")
     before = kit.rack_letters(page)
     kit.square(page, sq).click()
-    assert page.get_attribute(f"#board [data-square='{sq}']", "data-letter") is None
-    rack_tile = "?" if tile["blank"] else (tile["flipped"] or tile["letter"])
-    assert sorted(kit.rack_letters(page)) == sorted(before + [rack_tile])
+    assert all(page.get_attribute(f"#board [data-square='{x}']", "data-letter") is None for x in lifted)
+    rack_tiles = ["?" if t["blank"] else (t["flipped"] or t["letter"]) for t in tiles]
+    assert sorted(kit.rack_letters(page)) == sorted(before + rack_tiles)
     page.get_by_role("button", name="Recall", exact=True).click()
-    assert page.get_attribute(f"#board [data-square='{sq}']", "data-letter") == tile["letter"]
+    assert [page.get_attribute(f"#board [data-square='{x}']", "data-letter") for x in lifted] == \
+        [t["letter"] for t in tiles]
 
 
 def test_free_trade_in_richards_rules(page):

@@ -14,6 +14,7 @@ import pytest
 import browserkit as kit
 
 PHONES = [(360, 640), (375, 667)]
+SIDEWAYS = [(640, 360), (667, 375)]   # the same phones held sideways: the board beside the rack
 COMPUTERS_FIRST = [{"name": "Ann", "kind": "hard"}, {"name": "Bob", "kind": "easy"},
                    {"name": "Cy", "kind": "medium"}, {"name": "You", "kind": "human"}]
 COMPUTER_FIRST = [{"name": "Computer", "kind": "hard"}, {"name": "You", "kind": "human"}]
@@ -70,7 +71,7 @@ def off_screen(page, w, h) -> list[str]:
     return page.evaluate(OFF_SCREEN_JS, [w, h])
 
 
-@pytest.mark.parametrize("w, h", PHONES)
+@pytest.mark.parametrize("w, h", PHONES + SIDEWAYS)
 @pytest.mark.parametrize("rules, seats", [("classic", COMPUTERS_FIRST), ("iii", COMPUTER_FIRST)])
 def test_one_screen_shows_the_game(browser, site_url, w, h, rules, seats):
     spec = after_computers(rules, seats)

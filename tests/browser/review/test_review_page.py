@@ -71,7 +71,7 @@ def check_against_native(page, spec: dict) -> list[dict]:
         else:
             assert (r["best"], int(r["bestScore"])) == (mine["best"], mine["best_score"]), (r, mine)
         assert int(r["score"]) == mine["score"]
-        assert int(r["missed"]) == int(r["bestScore"]) - int(r["score"])
+        assert int(r["missed"]) == max(0, int(r["bestScore"]) - int(r["score"]))   # (a cut search may find less)
         assert (r["found"] == "1") == (int(r["missed"]) == 0)
     players = shown_players(page)
     assert len(players) == 1
