@@ -4,7 +4,9 @@
 fragments or bare fragments), one per line, replays each, and prints one JSON line
 per player, best first: {"rank", "player", "games", "wins", "win_pct", "ppt",
 "spread"} (a tie is half a win). Players are told apart by name (capitals and
-spaces aside). Bad input of either exits 2 with one line.
+spaces aside); a game given twice is refused however its link is spelled
+(engine/club/replay.py ``identity``). Bad input of either, bytes that are not
+UTF-8 included, exits 2 with one line.
 """
 
 from __future__ import annotations
@@ -60,7 +62,17 @@ def add_commands(sub) -> None:
 
 
 def _stdin() -> str:
-    text = sys.stdin.read(MAX_INPUT + 1)
+    """stdin as text: read as bytes and decoded here, so that bytes that are not
+    UTF-8 are one line of error (exit 2), not a traceback."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:                      # a text stream put in place of stdin
+        text = sys.stdin.read(MAX_INPUT + 1)
+    else:
+        data = raw.read(4 * MAX_INPUT + 1)
+        try:
+            text = data.decode("utf-8-sig")    # a byte-order mark is no part of the input
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"the input is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
     if len(text) > MAX_INPUT:
         raise UsageError(f"the input is longer than {MAX_INPUT:,} characters")
     return text
@@ -175,9 +187,9 @@ def read_games(lines, lexicon) -> list[GameResult]:
             game = replay_link(line, lexicon)
         except ResultError as exc:
             raise UsageError(f"line {number}: {exc}") from None
-        if game.fragment in seen:
-            raise UsageError(f"line {number} is the same game as line {seen[game.fragment]}")
-        seen[game.fragment] = number
+        if game.identity in seen:     # one game however its link spells it (replay.identity)
+            raise UsageError(f"line {number} is the same game as line {seen[game.identity]}")
+        seen[game.identity] = number
         a, b = (spelled.setdefault(name_key(n), n) for n in game.names)
         if a == b:
             raise UsageError(f"line {number}: both players are called {a!r}")

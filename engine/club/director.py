@@ -185,10 +185,14 @@ def repeats(t: Tournament, r: int) -> list[list[str]]:
 # -------------------------------------------------------------------- players
 
 def add_player(t: Tournament, name) -> Tournament:
-    """A late entry, paired from the next round on."""
+    """A late entry, paired from the next round on; refused once every planned
+    round is paired (they would play none)."""
     t = copy.deepcopy(t)
     name = check_name(name)
     check_field(t.names() + [name])
+    if len(t.paired) >= t.rounds:
+        raise TournamentError(f"{quote(name)} cannot join: all {t.rounds} rounds are paired, so there is "
+                              "no round left to play")
     t.players.append(Player(name, len(t.paired) + 1))
     return t
 
@@ -251,11 +255,11 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
     rd, g = find_game(t, r, *game.names)
     for other_rd in t.paired:
         for other in other_rd.games:
-            if other is not g and other.result is not None and other.result.link == game.fragment:
+            if other is not g and other.result is not None and _key(other.result, lexicon) == game.identity:
                 raise TournamentError(f"this game is already the result of round {other_rd.round} "
                                       f"({other.players[0]} v {other.players[1]})")
     if g.result is not None:
-        if g.result.link == game.fragment:
+        if _key(g.result, lexicon) == game.identity:
             return t, "this game is already recorded"
         if not replace:
             kind = "another game's link" if g.result.link else "typed figures"
@@ -272,24 +276,42 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
         notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first")
     note = "; ".join(notes) or None
     result = Result(source, order(game.scores), order(game.turns), order(game.points), int(flip),
-                    game.fragment, note)
+                    game.fragment, note, game.identity)
     _set_result(t, rd, g, result)
     return t, (note or "")
 
 
+def _key(result: Result, lexicon) -> str | None:
+    """The result's game as replay.identity knows it (the same game however its link
+    is spelled); a result recorded before keys were kept is replayed once for it."""
+    if result.key is None and result.link:
+        try:
+            result.key = replay_link(result.link, lexicon).identity
+        except ResultError:
+            return None
+    return result.key
+
+
 def add_typed(t: Tournament, r: int, first: str, second: str, scores, turns,
-              replace: bool = False) -> Tournament:
-    """Figures typed from a board game's score sheet: both scores and both turn
-    counts, in the order of the names given (PPT: score over turns)."""
+              replace: bool = False, adjust=(0, 0)) -> Tournament:
+    """Figures typed from a board game's score sheet: both final scores, both turn
+    counts and both end adjustments (what the end of the game added to or took
+    from each score), in the order of the names given. PPT leaves the end
+    adjustment out (RULES.md 8): its points are each score less its adjustment."""
     scores, turns = _pair_of(scores, -MAX_SCORE, MAX_SCORE, "scores"), _pair_of(turns, 1, MAX_TURNS, "turns")
+    adjust = _pair_of(list(adjust) if isinstance(adjust, tuple) else adjust, -MAX_SCORE, MAX_SCORE,
+                      "end adjustments")
+    points = [s - a for s, a in zip(scores, adjust)]
+    if not all(-MAX_SCORE <= p <= MAX_SCORE for p in points):
+        raise TournamentError("a score less its end adjustment is out of range")
     t = copy.deepcopy(t)
     rd, g = find_game(t, r, str(first), str(second))
     if g.result is not None and not replace:
         raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
                               "result; correct it to replace it")
     if name_key(first) != name_key(g.players[0]):
-        scores, turns = scores[::-1], turns[::-1]
-    _set_result(t, rd, g, Result("typed", scores, turns, list(scores), 0))
+        scores, turns, points = scores[::-1], turns[::-1], points[::-1]
+    _set_result(t, rd, g, Result("typed", scores, turns, points, 0))
     return t
 
 

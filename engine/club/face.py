@@ -23,7 +23,8 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
   latest round pairing its players). The message flags a game not started from
   the pairing or the other player moving first.
 - ``tournament_add_typed(t, typed)``: typed {"round", "first", "second",
-  "scores": [a, b], "turns": [a, b], "replace": false}, in the names' order.
+  "scores": [a, b], "turns": [a, b], "adjust": [a, b] (the end adjustments,
+  which PPT leaves out; default none), "replace": false}, in the names' order.
 - ``tournament_clear_result(t, round, first, second)``: take a result back. A
   correction of an earlier round changes no posted pairing, and says so.
 
@@ -201,7 +202,8 @@ def tournament_add_typed(t: str, typed: str) -> str:
             raise TournamentError("typed figures are {\"round\", \"first\", \"second\", \"scores\", \"turns\"}")
         r = _int(data.get("round", 0), "the round")
         new = director.add_typed(_load(t), r, str(data.get("first")), str(data.get("second")),
-                                 data.get("scores"), data.get("turns"), bool(data.get("replace", False)))
+                                 data.get("scores"), data.get("turns"), bool(data.get("replace", False)),
+                                 data.get("adjust", [0, 0]))
     except (ValueError, TypeError, RecursionError) as exc:
         return _error(exc if isinstance(exc, TournamentError) else TournamentError(
             "the typed figures are not readable"))

@@ -19,6 +19,8 @@ JSON shape (``to_dict``)::
                                 "scores", "turns", "points" (PPT numerators),
                                 "first" (0 or 1: who moved first, in "players" order),
                                 "link" (the game's link data; link and here),
+                                "key" (the game whatever its link's spelling:
+                                       engine/club/replay.py identity; or absent),
                                 "note" (why the result is flagged, or absent)}}]}]}
 
 Scores, turns and points are in the pairing's order. A standings link carries the
@@ -56,6 +58,7 @@ class Result:
     first: int = 0
     link: str | None = None
     note: str | None = None
+    key: str | None = None
 
 
 @dataclass
@@ -162,6 +165,8 @@ def validate(t: Tournament) -> None:
     for p in t.players:
         if p.joined > len(t.paired) + 1:
             raise TournamentError(f"{quote(p.name)} joins at round {p.joined}, after the next round to pair")
+        if p.joined > t.rounds:
+            raise TournamentError(f"{quote(p.name)} joins at round {p.joined}; the tournament has {t.rounds}")
     links: dict[str, str] = {}
     for rd in t.paired:
         seen: set[str] = set()
@@ -176,10 +181,11 @@ def validate(t: Tournament) -> None:
                 raise TournamentError(f"round {rd.round} pairs {quote(g.players[0])} with themselves")
             if g.result is not None and g.result.link:
                 where = f"round {rd.round} ({g.players[0]} v {g.players[1]})"
-                if g.result.link in links:
-                    raise TournamentError(f"one game link is the result of {links[g.result.link]} "
-                                          f"and of {where}")
-                links[g.result.link] = where
+                for same in (g.result.link, g.result.key):
+                    if same in links:
+                        raise TournamentError(f"one game is the result of {links[same]} and of {where}")
+                    if same:
+                        links[same] = where
         if rd.bye is not None:
             _check_playing(t, rd.round, rd.bye, seen)
 
@@ -335,12 +341,14 @@ def read_result(raw, r: int) -> Result:
             raise TournamentError(f"{where} needs two {key}")
         figures[key] = [_int(x, lo, hi, f"{where}: {key}") for x in pair]
     first = _int(raw.get("first", 0), 0, 1, f"{where}: who moved first")
-    link, note = raw.get("link"), raw.get("note")
+    link, note, key = raw.get("link"), raw.get("note"), raw.get("key")
     if link is not None and (not isinstance(link, str) or not link or len(link) > 30_000):
         raise TournamentError(f"{where}: the game link must be text")
+    if key is not None and (not isinstance(key, str) or not (key.isascii() and key.isalnum()) or len(key) > 64 or link is None):
+        raise TournamentError(f"{where}: the game's key must be a short text beside its link")
     if note is not None and (not isinstance(note, str) or len(note) > 300):
         raise TournamentError(f"{where}: the note must be short text")
-    return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note)
+    return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note, key)
 
 
 def _result_dict(result: Result | None) -> dict | None:
@@ -350,6 +358,8 @@ def _result_dict(result: Result | None) -> dict | None:
            "points": list(result.points), "first": result.first}
     if result.link is not None:
         out["link"] = result.link
+    if result.key is not None:
+        out["key"] = result.key
     if result.note is not None:
         out["note"] = result.note
     return out

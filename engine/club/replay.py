@@ -7,6 +7,14 @@ from a set-up position or is not finished is refused with the reason. A game
 scored at a table (a real board, engine/table/, a ``g4.`` link) is a result too:
 the table game replays from its entries the same way; it has no seed.
 
+A game is known by what was played, not how its link spells it (``identity``):
+the rules as the engine writes them, the seed, the players' names without case
+or extra spaces, and the score sheet the replay writes (each line's player,
+kind, canonical text and score). So a seat's kind, a rules string with a default
+spelled out (``classic,clock=0``), a move written ``8H  WAIN @0ms`` or the link's
+version change nothing: ``python -m engine standings`` and the director both
+count such links as one game.
+
 Turns and points count as PPT counts them (RULES.md 8, ``Game.ppt``, which the
 tests hold this to): every score-sheet turn of the player, less a trailing run of
 passes when they were stuck at the end (unless the opponent found a play with
@@ -15,6 +23,8 @@ those tiles in the final round); an invalid final-round attempt is a turn worth 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
 from ..actionlog import FINAL, PASS, is_turn
@@ -23,6 +33,7 @@ from ..records.link import LinkError, decode, encode
 from ..rules import Rules
 from ..table.game import TableGame
 from ..table.link import decode_table, encode_table, is_table_link
+from .model import name_key
 
 
 class ResultError(ValueError):
@@ -40,6 +51,14 @@ class Replayed:
     scores: tuple[int, int]
     turns: tuple[int, int]
     points: tuple[int, int]
+    identity: str = ""              # the game whatever its spelling (see the module doc)
+
+
+def identity(rules: Rules, seed, names, game) -> str:
+    """A short fixed text that two links share exactly when they are one game."""
+    data = [rules.to_string(), seed, [name_key(n) for n in names],
+            [[t.player, t.kind, t.text, t.score] for t in game.turns]]
+    return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode("utf-8")).hexdigest()[:32]
 
 
 def ppt_parts(game: Game, player: int) -> tuple[int, int]:
@@ -101,4 +120,4 @@ def replay_link(text: str, lexicon) -> Replayed:
     seed = None if spec.get("table") else spec["seed"]
     return Replayed(fragment, rules.to_string(), seed, (names[0], names[1]),
                     (game.scores[0], game.scores[1]), (parts[0][1], parts[1][1]),
-                    (parts[0][0], parts[1][0]))
+                    (parts[0][0], parts[1][0]), identity(rules, seed, names, game))

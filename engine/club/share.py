@@ -71,7 +71,7 @@ def _result(res) -> list | int:
         return 0
     out = [SOURCES.index(res.source), res.first, *res.scores, *res.turns,
            res.scores[0] - res.points[0], res.scores[1] - res.points[1]]
-    return out + [res.note] if res.note else out
+    return out + [res.note] if res.note is not None else out     # an empty note is a note too
 
 
 def decode(fragment: str) -> Tournament:

@@ -191,3 +191,44 @@ def test_pair_help_documents_the_whole_input():
     for key in ("players", "name", "points", "turns", "opponents", "byes", "firsts", "withdrawn", "seed",
                 "rounds", "round"):
         assert f'"{key}"' in out, key
+
+
+def respelled(text: str) -> dict[str, str]:
+    """The same finished game's link spelled seven other ways."""
+    import copy
+    from engine.records.link import decode, encode
+    spec = decode(text)
+
+    def changed(change):
+        s = copy.deepcopy(spec)
+        change(s)
+        return encode(s)
+    first = spec["actions"][0]
+    return {
+        "a name in other case": changed(lambda s: s["seats"][0].update(name=s["seats"][0]["name"].lower())),
+        "a name with a trailing space": changed(lambda s: s["seats"][1].update(name=s["seats"][1]["name"] + " ")),
+        "a seat's kind": changed(lambda s: s["seats"][1].update(kind="hard")),
+        "a newer link version": changed(lambda s: s["seats"][0].update(kind="expert")),
+        "the rules with a default spelled out": changed(lambda s: s.update(rules="classic,clock=0")),
+        "a move's time": changed(lambda s: s["actions"].__setitem__(0, first + " @0ms")),
+        "a double space in a move": changed(lambda s: s["actions"].__setitem__(0, first.replace(" ", "  "))),
+    }
+
+
+def test_standings_counts_one_game_once_however_its_link_is_spelled(three_games):
+    for way, other in respelled(three_games[0]).items():
+        assert other != three_games[0], way
+        proc = run("standings", three_games[0] + "\n" + three_games[1] + "\n" + other + "\n", check=False)
+        assert proc.returncode == 2, way
+        assert proc.stderr.strip() == "error: line 3 is the same game as line 1", (way, proc.stderr)
+
+
+def test_standings_input_that_is_not_utf8_is_one_line_exit_2(three_games):
+    proc = subprocess.run([sys.executable, "-m", "engine", "standings"], cwd=ROOT,
+                          input=three_games[0].encode() + b"\n\xff\xfe broken\n", capture_output=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr.decode().strip() == "error: the input is not UTF-8 text (byte %d cannot be read)" % (
+        len(three_games[0]) + 2)
+    proc = subprocess.run([sys.executable, "-m", "engine", "pair"], cwd=ROOT, input=b'{"players": "\xc3"}',
+                          capture_output=True, timeout=120)
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr and b"not UTF-8" in proc.stderr

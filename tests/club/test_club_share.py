@@ -23,6 +23,7 @@ def without_links(t: Tournament) -> dict:
         for g in rd["games"]:
             if g["result"]:
                 g["result"].pop("link", None)
+                g["result"].pop("key", None)
     return data
 
 
@@ -43,6 +44,16 @@ def test_the_standings_link_carries_the_whole_tournament_but_the_game_links(play
         again = share.decode(text)
         assert again.to_dict() == without_links(played)
     assert director.table(share.decode(fragment)) == director.table(played)
+
+
+def test_a_results_empty_note_survives_the_link(played):
+    data = played.to_dict()
+    data["paired"][0]["games"][0]["result"]["note"] = ""
+    data["paired"][0]["games"][1]["result"]["note"] = "a note"
+    t = Tournament.from_dict(data)
+    again = share.decode(share.encode(t))
+    assert again.to_dict() == without_links(t)
+    assert [g.result.note for g in again.paired[0].games[:2]] == ["", "a note"]
 
 
 def test_a_damaged_standings_link_is_refused_precisely(played):

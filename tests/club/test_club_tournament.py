@@ -103,6 +103,25 @@ def test_the_next_round_waits_for_the_last_one():
 
 # ---------------------------------------------------------------------- results
 
+def test_one_game_is_one_result_however_its_link_is_spelled():
+    """The director knows a game as the CLI's standings do (replay.identity): the same
+    game's link spelled another way is the result already recorded, not a new one."""
+    from test_club_cli import respelled
+    t = director.pair_next_round(new())
+    g = t.paired[0].games[0]
+    text = finished_link(g.players[0], g.players[1], t.game_seed(1, g))
+    t, _ = director.add_link(t, 1, text, LEX)
+    assert t.paired[0].games[0].result.key
+    for way, other in respelled(text).items():
+        again, message = director.add_link(t, 1, other, LEX)
+        assert message == "this game is already recorded" and again == t, way
+    # a result kept before keys were: replayed once for its key
+    data = t.to_dict()
+    data["paired"][0]["games"][0]["result"].pop("key")
+    old = Tournament.from_dict(data)
+    assert director.add_link(old, 1, respelled(text)["a move's time"], LEX)[1] == "this game is already recorded"
+
+
 def test_a_link_of_another_game_is_refused_with_the_reason():
     t = director.pair_next_round(new())
     g = t.paired[0].games[0]
@@ -199,6 +218,31 @@ def test_a_correction_changes_no_posted_pairing():
 
 
 # ---------------------------------------------------------------------- players
+
+def test_no_late_entry_once_every_round_is_paired():
+    t = play_round(director.pair_next_round(new(SIX[:4], rounds=1)))
+    with pytest.raises(TournamentError, match="'Hana' cannot join: all 1 rounds are paired, so there is no round"):
+        director.add_player(t, "Hana")
+    data = t.to_dict()
+    data["players"].append({"name": "Hana", "joined": 2})
+    data["rounds"] = 1
+    with pytest.raises(TournamentError, match="'Hana' joins at round 2; the tournament has 1"):
+        Tournament.from_dict(data)
+
+
+def test_a_typed_results_ppt_leaves_the_end_adjustment_out():
+    t = director.pair_next_round(new())
+    a, b = t.paired[0].games[0].players
+    t = director.add_typed(t, 1, b, a, [350, 420], [11, 12], adjust=[-6, 12])   # a went out: +12, b had 6 left
+    res = t.paired[0].games[0].result
+    assert (res.scores, res.points) == ([420, 350], [408, 356])
+    rows = {r["player"]: r for r in director.table(t)}
+    assert rows[a]["ppt"] == round(408 / 12, 2) and rows[b]["ppt"] == round(356 / 11, 2)
+    assert rows[a]["spread"] == 70                          # the scores, adjustment and all
+    with pytest.raises(TournamentError, match="end adjustments are two whole numbers"):
+        director.add_typed(t, 1, a, b, [1, 2], [3, 4], replace=True, adjust=[1])
+    assert round_trip(t) == t
+
 
 def test_a_late_entry_plays_from_the_next_round():
     t = play_round(director.pair_next_round(new(SIX[:4], rounds=3)))

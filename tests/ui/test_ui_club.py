@@ -77,14 +77,15 @@ def test_seats_become_people_or_computer_levels():
 
 
 def test_typed_figures_are_whole_numbers():
-    req, why = state.typed_request(3, "Ann", "Bob", "412", "-5", "13", "12")
-    assert why == "" and req == {"round": 3, "first": "Ann", "second": "Bob", "scores": [412, -5], "turns": [13, 12]}
-    req, why = state.typed_request(3, "Ann", "Bob", "4x", "1", "1", "")
+    req, why = state.typed_request(3, "Ann", "Bob", "412", "-5", "13", "12", "0", "0")
+    assert why == "" and req == {"round": 3, "first": "Ann", "second": "Bob", "scores": [412, -5], "turns": [13, 12],
+                                 "adjust": [0, 0]}
+    req, why = state.typed_request(3, "Ann", "Bob", "4x", "1", "1", "", "0", "0")
     assert req is None and "whole numbers" in why
 
 
-def test_players_typed_one_a_line_or_with_commas_and_the_saved_form():
-    assert state.parse_players(" Ann \n\nBob,  Cy  Lee ") == ["Ann", "Bob", "Cy Lee"]
+def test_players_typed_one_a_line_and_the_saved_form():
+    assert state.parse_players(" Ann \n\nBob\n  Cy  Lee ") == ["Ann", "Bob", "Cy Lee"]
     t = {"name": "x"}
     assert club.load(club.dump(t)) == (t, "")
     assert club.load("{") == (None, "the saved tournament could not be read")
@@ -123,3 +124,24 @@ def test_the_re_pair_is_offered_only_when_someone_has_no_game():
     assert 'data-act="repair"' not in view.tools(t, {"next": {"can_pair": True, "why": "", "unpaired": []}})
     assert 'data-act="repair"' not in view.tools(t, {})
     assert "Rounds (planned)" in view.new_form()
+
+
+def test_a_comma_is_part_of_a_name_and_the_page_says_so():
+    assert state.parse_players("Smith, John\nAnn\n\n  Lee,  Cy ") == ["Smith, John", "Ann", "Lee, Cy"]
+    note = state.comma_note(["Smith, John", "Ann"])
+    assert note.startswith('One name a line: "Smith, John" is one player.')
+    assert state.comma_note(["Ann", "Bob"]) == ""
+    assert '"A, B"; "C, D" are one player each' in state.comma_note(["A, B", "C, D"])
+
+
+def test_typed_figures_include_the_end_adjustments():
+    req, why = state.typed_request(1, "Ann", "Bob", "420", "350", "12", "11", "+12", "-6")
+    assert why == "" and req["adjust"] == [12, -6] and req["scores"] == [420, 350]
+    req, why = state.typed_request(1, "Ann", "Bob", "420", "350", "12", "11", "", "0")
+    assert req is None and "end adjustments (0 if none)" in why
+    html = view.rounds({"rounds": [{"round": 1, "finished": True, "games": [{"game": 1, "players": ["Ann", "Bob"],
+        "result": {"source": "typed", "scores": [420, 350], "points": [408, 356], "turns": [12, 11], "first": 0}}]}]},
+        True, "all")
+    assert "end adjustment +12/-6" in html
+    assert 'id="cl-1-1-e0"' in view.rounds({"rounds": [{"round": 1, "finished": False, "games": [
+        {"game": 1, "players": ["Ann", "Bob"], "result": None}]}]}, False, "all")

@@ -201,6 +201,8 @@ class Page(kit.Guard):
                     "rounds": rounds if rounds is not None else self.value("cl-rounds"), "method": self.value("cl-method"),
                     "seed": int(seed) if seed.isdigit() and len(seed) < 10 else seed}
             reply = json.loads(await eng.tournament_new(json.dumps(spec)))
+            if "error" not in reply:
+                reply["message"] = state.comma_note(spec["players"])
             await self._took(reply)
         elif act == "import":
             await self._took(json.loads(await eng.tournament_import(self.value("cl-import"))))
@@ -209,7 +211,11 @@ class Page(kit.Guard):
         elif act == "repair":
             await self.change(eng.tournament_repair_round)
         elif act == "add":
-            await self.change(eng.tournament_add_player, self.value("cl-add"))
+            if await self.change(eng.tournament_add_player, self.value("cl-add")):
+                note = state.comma_note([self.value("cl-add")])
+                if note:
+                    self.say(s["msg"] + " " + note)
+                    self.render()
         elif act == "withdraw":
             await self.change(eng.tournament_withdraw, self.value("cl-withdraw"))
         elif act == "link":
@@ -218,7 +224,7 @@ class Page(kit.Guard):
         elif act == "typed":
             base = str(d.base)
             req, why = state.typed_request(int(d.round), str(d.first), str(d.second), *[
-                self.value(base + x) for x in ("-s0", "-s1", "-t0", "-t1")])
+                self.value(base + x) for x in ("-s0", "-s1", "-t0", "-t1", "-e0", "-e1")])
             if req is None:
                 self.say("", why)
                 self.render()

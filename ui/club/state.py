@@ -140,21 +140,37 @@ def seats_for(spec, kinds):
 
 
 def parse_players(text):
-    """Names typed one a line (or separated by commas), blanks dropped."""
-    lines = str(text).replace(",", "\n").split("\n")
-    return [" ".join(x.split()) for x in lines if x.strip()]
+    """Names typed one a line, blanks dropped. A comma is part of a name ("Smith,
+    John" is one player): splitting there would make two players of one."""
+    return [" ".join(x.split()) for x in str(text).split("\n") if x.strip()]
+
+
+def comma_note(names):
+    """What to say when a name has a comma: it stays one player (one name a line)."""
+    odd = [n for n in names if "," in n]
+    if not odd:
+        return ""
+    return ("One name a line: " + "; ".join('"' + n + '"' for n in odd[:3]) + (" is" if len(odd) == 1 else " are")
+            + " one player" + ("" if len(odd) == 1 else " each") + ". If you meant several players, "
+            "start a new tournament with each name on a line of its own.")
 
 
 def int_or_none(text):
     text = str(text).strip()
+    if text.startswith("+") and text[1:].isdigit():
+        text = text[1:]
     if text.startswith("-") and text[1:].isdigit() or text.isdigit():
         return int(text)
     return None
 
 
-def typed_request(rnd, first, second, a, b, ta, tb):
-    """The typed result request, or an error message."""
-    vals = [int_or_none(x) for x in (a, b, ta, tb)]
+def typed_request(rnd, first, second, a, b, ta, tb, ea, eb):
+    """The typed result request, or an error message. The end adjustments (the
+    score sheet's last line: + for going out, - for tiles left) are asked for
+    because PPT leaves them out (RULES.md 8)."""
+    vals = [int_or_none(x) for x in (a, b, ta, tb, ea, eb)]
     if None in vals:
-        return None, "Type both scores and both turn counts as whole numbers."
-    return {"round": rnd, "first": first, "second": second, "scores": vals[:2], "turns": vals[2:]}, ""
+        return None, ("Type both scores, both turn counts and both end adjustments (0 if none) as whole "
+                      "numbers.")
+    return {"round": rnd, "first": first, "second": second, "scores": vals[:2], "turns": vals[2:4],
+            "adjust": vals[4:]}, ""

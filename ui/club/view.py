@@ -84,13 +84,20 @@ def _result(res, players, readonly, rnd):
             + esc(players[1]) + ' <small class="cl-note">(turns ' + str(res["turns"][0]) + "/"
             + str(res["turns"][1]) + "; " + ("typed" if typed else ("played here" if res["source"] == "here"
                                                                       else "by link"))
-            + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + ")</small>")
+            + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + _adjusted(res) + ")</small>")
     if res.get("note"):
         text += '<br><small class="cl-flag">' + esc(res["note"]) + "</small>"
     if not readonly:
         text += (' <button type="button" class="no-print cl-small" data-act="clear" ' + _ids(rnd, players)
                  + ">Correct</button>")
     return text
+
+
+def _adjusted(res):
+    """A typed result's end adjustments, when there were any (PPT leaves them out)."""
+    if res["source"] != "typed" or res["points"] == res["scores"]:
+        return ""
+    return "; end adjustment " + "/".join(signed(s - p) for s, p in zip(res["scores"], res["points"]))
 
 
 def _ids(rnd, players):
@@ -111,6 +118,12 @@ def _entry(rnd, g, players):
             '<label>' + esc(players[1]) + ' score <input id="' + base + '-s1" inputmode="numeric" size="5"></label>'
             '<label>' + esc(players[0]) + ' turns <input id="' + base + '-t0" inputmode="numeric" size="4"></label>'
             '<label>' + esc(players[1]) + ' turns <input id="' + base + '-t1" inputmode="numeric" size="4"></label>'
+            '<label>' + esc(players[0]) + ' end adjustment <input id="' + base + '-e0" inputmode="numeric" size="4" '
+            'placeholder="+/-"></label>'
+            '<label>' + esc(players[1]) + ' end adjustment <input id="' + base + '-e1" inputmode="numeric" size="4" '
+            'placeholder="+/-"></label>'
+            '<p class="cl-note">The end adjustment is the score sheet\'s last line (+ for going out, - for tiles '
+            'left; 0 if none): PPT leaves it out.</p>'
             ' <button type="button" data-act="typed" data-base="' + base + '" ' + ids + '>Record typed</button>'
             '</details><details><summary>Play this game here</summary>'
             '<label>' + esc(players[0]) + ' <select id="' + base + '-k0">' + kinds + '</select></label>'

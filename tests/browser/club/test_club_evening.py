@@ -4,7 +4,7 @@ only their opponent (to the bye), every posted game stays in its place with its
 number, and the message says what moved. Then an earlier result is corrected
 (taken back and typed again): the posted round stays as it was, results and all,
 and the message says so. Round 3 gives the bye to someone else, and nobody meets
-twice."""
+twice; a late entry then has no round to play and is refused."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ T = kit.TIMEOUT_MS
 NAMES = ["Ann", "Bob", "Cy", "Dev", "Fay", "Zoe"]
 
 
-def typed(page, r: int, game: int, scores, turns=(12, 12)) -> None:
+def typed(page, r: int, game: int, scores, turns=(12, 12), adjust=(0, 0)) -> None:
     base = f"cl-{r}-{game}"
     page.click(f"#cl-round-{r} tr[data-game='{game}'] summary:has-text('Typed result')")
-    for field, value in zip(("s0", "s1", "t0", "t1"), (*scores, *turns)):
+    for field, value in zip(("s0", "s1", "t0", "t1", "e0", "e1"), (*scores, *turns, *adjust)):
         page.fill(f"#{base}-{field}", str(value))
     act(page, f"[data-act=typed][data-base='{base}']")
     assert not page.locator("#cl-err").count(), page.inner_text("#cl-err")
@@ -84,7 +84,8 @@ def test_a_withdrawal_moves_only_the_orphan_and_a_correction_moves_nothing(page)
     assert page.inner_text("#cl-msg") == ("The result is taken back; the game is to be recorded again. Round 2's "
                                           "pairings stand as posted (they were made from the results as they were).")
     assert pairings(page, 2) == [posted[0], posted[2]] and row_text(page, 2, g1) == played
-    typed(page, 1, first, (290, 455))
+    typed(page, 1, first, (290, 455), adjust=(-5, 10))
+    assert "end adjustment -5/+10" in row_text(page, 1, first)
     assert exported(page)["paired"][1] == before
 
     # round 3: the bye goes to someone who has not had one; nobody meets twice
@@ -98,4 +99,8 @@ def test_a_withdrawal_moves_only_the_orphan_and_a_correction_moves_nothing(page)
     now = data["paired"][1]
     assert [(g["game"], g["players"]) for g in now["games"]] == [(g["game"], g["players"]) for g in before["games"]]
     assert json.dumps(now["games"][0]) == json.dumps(before["games"][0]) and now["bye"] == orphan
+    # every planned round is paired: a late entry is refused, with the reason
+    page.fill("#cl-add", "Hana")
+    act(page, "[data-act=add]")
+    assert page.inner_text("#cl-err") == "'Hana' cannot join: all 3 rounds are paired, so there is no round left to play."
     assert not page.errors

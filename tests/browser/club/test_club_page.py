@@ -146,7 +146,8 @@ def test_a_whole_tournament_through_the_page(club, browser, site_url):
             elif r == 3 and k == 0:
                 base = f"cl-{r}-{number}"
                 page.click(f"#cl-round-{r} tbody tr >> nth=0 >> summary:has-text('Typed result')")
-                for field, value in (("s0", "412"), ("s1", "377"), ("t0", "13"), ("t1", "12")):
+                for field, value in (("s0", "412"), ("s1", "377"), ("t0", "13"), ("t1", "12"), ("e0", "+8"),
+                                     ("e1", "-4")):
                     page.fill(f"#{base}-{field}", value)
                 act(page, f"[data-act=typed][data-base='{base}']")
             elif r == 3 and k == 1:
