@@ -143,27 +143,31 @@ def _pair(t: Tournament, r: int, kept: list[Game], posted=()) -> None:
     ``posted``: the pairs already posted for it (kept when they can be)."""
     rd = t.paired[r - 1]
     busy = {n for g in kept for n in g.players}
-    playing = [p.name for p in t.players if p.plays_in(r) and p.name not in busy]
-    if not kept and len(playing) < 2:
+    playing = [p.name for p in t.players if p.plays_in(r)]
+    if len(playing) < 2:
         raise TournamentError(f"round {r} needs at least 2 players ({len(playing)} playing)")
     old = {tuple(g.players): g for g in rd.games if g.result is None}
     number = max([g.game for g in rd.games], default=0)
     games, bye = [], None
-    if len(playing) == 1:
-        bye = playing[0]
-    elif playing:
+    free = [n for n in playing if n not in busy]
+    if len(free) == 1:
+        bye = free[0]
+    elif free:
         before = _games(t, r)
         byes = [rd_.bye for rd_ in t.paired[:r - 1] if rd_.bye]
         totals = entrants(before, byes, t.names())
         active = [totals[n] for n in playing]
         seed = f"{t.seed}/{r}"
         left = t.rounds - r + 1
+        played = [tuple(g.players) for g in kept]     # stay, and their players play on after this round
         if t.method == "roundrobin":
-            found = pair_round_robin(active, r - 1, seed, left, posted)
+            found = pair_round_robin(active, r - 1, seed, left, posted, played)
         else:
-            found = pair_by_ppt(active, seed, list(totals.values()), left, posted)
+            found = pair_by_ppt(active, seed, list(totals.values()), left, posted, played)
         rd.drawn = rd.drawn if posted else found.drawn and not kept
         for pair in found.pairs:
+            if busy.intersection(pair):
+                continue
             same = old.get(pair) or old.get(pair[::-1])
             if same is None:
                 number += 1

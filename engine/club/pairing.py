@@ -109,16 +109,16 @@ def ppt_costs(active, everyone=None) -> tuple[list[list[int]], list[int]]:
     return cost, [round(term(i, None) * SCALE) for i in range(n)]
 
 
-def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=()) -> Pairing:
+def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=(), fixed=()) -> Pairing:
     """Pair the active players by the PPT objective; drawn by ``seed`` when nobody
     has a PPT yet. ``everyone``: all players whose games count (withdrawn ones too);
-    ``rounds_left`` and ``posted``: as ``best_pairing`` reads them."""
+    ``rounds_left``, ``posted`` and ``fixed``: as ``best_pairing`` reads them."""
     active = list(active)
     _check_field(active)
     rng = random.Random(f"pair:{seed}")
     everyone = list(everyone if everyone is not None else active)
     if field_ppt(everyone) is None:
-        if not posted and not any(e.opponents or e.byes for e in active):
+        if not posted and not fixed and not any(e.opponents or e.byes for e in active):
             order = list(active)
             rng.shuffle(order)
             bye = order.pop().name if len(order) % 2 else None
@@ -129,10 +129,10 @@ def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=()) ->
         for i in range(n):
             for j in range(i + 1, n):
                 cost[i][j] = cost[j][i] = rng.randrange(SCALE)
-        found = best_pairing(active, cost, [0] * n, rng, rounds_left, posted)
+        found = best_pairing(active, cost, [0] * n, rng, rounds_left, posted, fixed)
         return Pairing(found.pairs, found.bye, found.repeats, True, 0, found.ahead)
     cost, bye_cost = ppt_costs(active, everyone)
-    return best_pairing(active, cost, bye_cost, rng, rounds_left, posted)
+    return best_pairing(active, cost, bye_cost, rng, rounds_left, posted, fixed)
 
 
 def round_robin(names) -> list[list[tuple[str, str | None]]]:
@@ -151,7 +151,7 @@ def round_robin(names) -> list[list[tuple[str, str | None]]]:
     return rounds
 
 
-def pair_round_robin(active, round_index: int, seed, rounds_left: int = 1, posted=()) -> Pairing:
+def pair_round_robin(active, round_index: int, seed, rounds_left: int = 1, posted=(), fixed=()) -> Pairing:
     """Round ``round_index`` (0-based) of the circle schedule over the active players
     in their order; when the field changed (a late entry, a withdrawal) the nearest
     pairing with no repeat: a scheduled pair costs 0, any other new pair 1."""
@@ -165,16 +165,18 @@ def pair_round_robin(active, round_index: int, seed, rounds_left: int = 1, poste
     n = len(active)
     cost = [[0 if frozenset((names[i], names[j])) in wanted else 1 for j in range(n)] for i in range(n)]
     return best_pairing(active, cost, [0 if name in sits else 1 for name in names],
-                        random.Random(f"pair:{seed}"), rounds_left, posted)
+                        random.Random(f"pair:{seed}"), rounds_left, posted, fixed)
 
 
-def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=()) -> Pairing:
+def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=(), fixed=()) -> Pairing:
     """The pairing of least cost after the fewest repeated meetings; for an odd
     field, a bye for one of the players with the fewest byes. ``rounds_left``:
     this round and the planned rounds after it; the pairing is the cheapest after
     which those can all be paired without repeats (engine/club/lookahead.py).
     ``posted``: the pairs of a round already posted ((name, None): its bye), kept
-    whenever no repeat forces a change, so a re-pair moves only what it must."""
+    whenever no repeat forces a change, so a re-pair moves only what it must.
+    ``fixed``: pairs that stay whatever happens (games already played this round);
+    they are in the result, and their players in the rounds to come."""
     n = len(active)
     met = meetings(active)
     names = [e.name for e in active]
@@ -182,7 +184,7 @@ def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=()) -
     size = n + n % 2
     top = max([cost[i][j] for i in range(n) for j in range(n) if i != j] + list(bye_cost) + [0])
     unit = top * (size // 2) + 1       # more than any pairing's whole PPT cost
-    kept = {frozenset(p) for p in posted if p[1] is not None}
+    kept = {frozenset(p) for p in posted if p[1] is not None} | {frozenset(p) for p in fixed}
     sits = {p[0] for p in posted if p[1] is None}
     moved = unit if posted else 0      # a posted pair not kept costs more than all of PPT
     again = unit * (size // 2 + 1)     # one meeting more outweighs any pairing's cost and moves
@@ -191,14 +193,19 @@ def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=()) -
         for j in range(i + 1, n):
             stays = frozenset((names[i], names[j])) in kept
             matrix[i][j] = matrix[j][i] = cost[i][j] + again * times[i][j] + (0 if stays else moved)
+    held = {names.index(x): names.index(y) for a, b in fixed for x, y in ((a, b), (b, a))}
     if n % 2:
-        fewest = min(e.byes for e in active)
+        fewest = min(e.byes for i, e in enumerate(active) if i not in held)
         for i, e in enumerate(active):
-            if e.byes == fewest:
+            if e.byes == fewest and i not in held:
                 matrix[i][n] = matrix[n][i] = bye_cost[i] + (0 if names[i] in sits else moved)
+    for i, j in held.items():
+        for x in range(size):
+            if x != j:
+                matrix[i][x] = matrix[x][i] = None
     mate = min_cost_perfect_matching(matrix)
     ahead = None
-    if rounds_left > 1 and not any(times[i][mate[i]] for i in range(n) if mate[i] < n):
+    if rounds_left > 1 and not any(times[i][mate[i]] for i in range(n) if mate[i] < n and i not in held):
         total = sum(matrix[i][mate[i]] for i in range(size) if i < mate[i])
         tier = (total // unit + 1) * unit - 1 if posted else again - 1
         adj = [sum(1 << j for j in range(n) if j != i and not times[i][j]) for i in range(n)]

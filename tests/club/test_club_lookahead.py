@@ -140,3 +140,19 @@ def test_the_bound_on_byes_follows_the_fewest_byes_rule():
     assert lookahead._max_byes([0, 0, 0, 0, 0], 0, 6) == 2
     # Ahead of the others: no bye until they catch up.
     assert lookahead._max_byes([1, 0, 0, 1, 1], 0, 2) == 0
+
+
+def test_games_played_this_round_stay_and_their_players_count_in_the_rounds_to_come():
+    """A re-pair around played games: those pairs stay as they are, their players
+    take no bye now, and the rounds to come are planned with them in the field."""
+    def e(name, opponents, byes=0):
+        return Entrant(name, 300 * len(opponents), 10 * len(opponents), tuple(opponents), byes)
+    field = [e("A", "B"), e("B", "A"), e("C", "D"), e("D", "C")]
+    got = pair_by_ppt(field, "s", field, rounds_left=2, fixed=[("A", "C")])
+    assert {frozenset(p) for p in got.pairs} == {frozenset("AC"), frozenset("BD")}
+    assert got.ahead == 1                       # round 3: A v D and B v C, with A and C in it
+    odd = field + [e("E", "", byes=0)]
+    odd[0] = e("A", "B", byes=0)
+    others = [Entrant(x.name, x.points, x.turns, x.opponents, 1) for x in odd[1:4]] + [odd[4]]
+    got = pair_by_ppt([odd[0]] + others, "s", [odd[0]] + others, rounds_left=1, fixed=[("A", "E")])
+    assert frozenset("AE") in {frozenset(p) for p in got.pairs} and got.bye in ("B", "C", "D")
