@@ -33,6 +33,7 @@ TIME = "time"                # time ran out (timesup; or a final-round attempt)
 TRADE = "trade"              # Richard's free trade (before the turn)
 RETRY = "retry"              # free retry: an invalid play withdrawn, same player again
 DECLINE = "decline"          # a finder declines the final-round attempt
+FREE = "free"                # free challenge: a valid play challenged, no penalty (not a turn)
 TURN_KINDS = frozenset({PLAY, EXCHANGE, PASS, INVALID, PHONY, LOST, FINAL})
 
 

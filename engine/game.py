@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .actionlog import (DECLINE, END, EXCHANGE, FINAL, INVALID, LOST, MAX_SECONDS, PASS, PHONY, PLAY,
+from .actionlog import (DECLINE, END, EXCHANGE, FINAL, FREE, INVALID, LOST, MAX_SECONDS, PASS, PHONY, PLAY,
                         RETRY, TIME, TRADE, TURN_KINDS, GameError, Turn, check_names, clean_action,
                         is_turn, placement_details, split_action, to_ms)
 from .board import LAYOUTS, Board, parse_square, square_name
@@ -31,7 +31,7 @@ from .lexicon.words import WordJudge
 
 __all__ = ["Game", "Turn", "Legal", "GameError", "TURN_KINDS", "is_turn", "split_action",
            "PLAY", "EXCHANGE", "PASS", "INVALID", "PHONY", "LOST", "FINAL", "END", "TIME",
-           "TRADE", "RETRY", "DECLINE"]
+           "TRADE", "RETRY", "DECLINE", "FREE"]
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ class Game(GameEnding, GameJudgment):
             place=live,
             exchange=len(rack) if s.phase == "play" and len(s.bag) >= rules.rack_size else 0,
             pass_=live,
-            challenge=(rules.judgment == "challenge" and open_turn is not None and open_turn.kind == PLAY
+            challenge=(rules.challenges and open_turn is not None and open_turn.kind == PLAY
                        and self._players > 1),
             check=open_turn is not None and open_turn.checkable,
             trade=s.phase == "play" and rules.free_trades and not s.traded and trade_possible(rack),
@@ -350,7 +350,7 @@ class Game(GameEnding, GameJudgment):
             if not ev.legal:
                 raise MoveError(ev.error)
             text, info = format_move(s.board, move, ev), placement_details(move, ev, s.board.size)
-            if ev.invalid and rules.judgment != "challenge":
+            if ev.invalid and not rules.challenges:
                 return self._not_standing(p, move, ev, text, rack_before, info)
             s.board = ev.board
             s.racks[p] = ev.rack

@@ -1,6 +1,7 @@
 """Word judgment as game actions: a play with a bad word where words are judged at
 once (free retry: withdrawn; good words only: it comes off), a challenge (double
-challenge: a phony comes off, a wrong challenge loses a turn) and a check of the
+challenge: a phony comes off, a wrong challenge loses a turn; free challenge: a wrong
+challenge costs nothing, a line the sheet shows and no turn) and a check of the
 large list (a play found there is withdrawn and played again; one not found loses
 its value). A mixin of Game, like ending.py: it reads and changes the game's state
 through Game's methods."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .actionlog import END, INVALID, LOST, PHONY, PLAY, RETRY, TIME, GameError, Turn, is_turn
+from .actionlog import END, FREE, INVALID, LOST, PHONY, PLAY, RETRY, TIME, GameError, Turn, is_turn
 
 
 class GameJudgment:
@@ -39,7 +40,7 @@ class GameJudgment:
 
     def _challenge(self, seat, ms):
         s = self._state
-        if self.rules.judgment != "challenge":
+        if not self.rules.challenges:
             raise GameError("there are no challenges in these rules")
         last = self._open_turn()
         if last is None or last.kind != PLAY:
@@ -56,6 +57,11 @@ class GameJudgment:
             self._state.turns.append(replace(last, kind=PHONY, score=0))
             return self._after_turn(placed=False)
         self._charge(seat, ms)
+        if self.rules.judgment == "free":
+            # No penalty: a line for the sheet (not a turn; it closes the play to
+            # further challenges), and the player due to move still is.
+            s.turns.append(Turn(seat, FREE, "free challenge", 0, self.rack(seat)))
+            return None
         s.turns.append(Turn(seat, LOST, "lost challenge", 0, self.rack(seat)))
         if s.phase == "over":
             return None

@@ -66,6 +66,9 @@ def parse_score(text: str):
 # and records that carry rules strings must allow this many characters.
 RULES_TEXT_MAX = 10_000
 
+# The word judgments where a play stands unless challenged (RULES.md section 7).
+CHALLENGE_JUDGMENTS = ("challenge", "free")
+
 CLOCK_MAX = 1_000_000     # seconds per player (11.5 days): a bound, not a limit in play
 BONUS_TILES_MAX = 21      # a bonus row names 1..21 tiles played (the longest line)
 BONUS_POINTS_MAX = 1000
@@ -83,7 +86,7 @@ class Rules:
     formatives: bool = False              # with main: large words formed on a main word are good
     two_letter: str = "lexicon"           # lexicon | 72
     min_main: int = 2                     # main-word minimum length
-    judgment: str = "challenge"           # challenge | good | retry
+    judgment: str = "challenge"           # challenge | good | retry | free (challenge, no penalty)
     large_check: bool = False             # "check the large list" (rule 10.3a)
     premiums: str = "multiply"            # multiply | add (word premiums)
     small_cap: bool = False               # small-word point cap
@@ -122,6 +125,12 @@ class Rules:
             if tiles_played > n and n == self.big_play[-1][0]:
                 best = pts
         return best
+
+    @property
+    def challenges(self) -> bool:
+        """Plays are judged by challenge: double challenge or free challenge (where a
+        challenge of a valid play costs the challenger nothing)."""
+        return self.judgment in CHALLENGE_JUDGMENTS
 
     def stretch_bonus(self, tiles_played: int) -> int:
         pts = 0
@@ -176,7 +185,7 @@ _CHOICES = {
     "tiles": ("classic100", "o100", "nice300", "wild298"),
     "lexicon": ("main", "large"),
     "two_letter": ("lexicon", "72"),
-    "judgment": ("challenge", "good", "retry"),
+    "judgment": ("challenge", "good", "retry", "free"),
     "premiums": ("multiply", "add"),
     "end": ("scoreless", "cycle"),
     "end_adjust": ("classic", "transfer", "none"),

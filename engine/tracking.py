@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .game import DECLINE, END, EXCHANGE, FINAL, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, TRADE
+from .game import DECLINE, END, EXCHANGE, FINAL, FREE, INVALID, LOST, PASS, PHONY, PLAY, RETRY, TIME, TRADE
 from .moves import Play
 from .notation import parse_move
 from .scoring import apply_pre
@@ -192,6 +192,8 @@ def _outcome(t) -> str | None:
         return f"challenged: {not_in}; the play comes off"
     if t.kind == LOST:
         return "the challenge failed: a turn lost"
+    if t.kind == FREE:
+        return "the challenge failed: the play is good; no penalty in a free challenge"
     if t.kind == RETRY:
         return f"{not_in}: withdrawn at no cost, the same player plays again"
     if t.kind == FINAL:

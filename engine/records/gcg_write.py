@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 
-from ..actionlog import END, EXCHANGE, INVALID, LOST, PHONY, RETRY, TIME
+from ..actionlog import END, EXCHANGE, FREE, INVALID, LOST, PHONY, RETRY, TIME
 from ..game import Game
 
-_KIND_TEXT = {PHONY: "--", LOST: "(challenge)", TIME: "(time)"}
+_KIND_TEXT = {PHONY: "--", LOST: "(challenge)", FREE: "(challenge)", TIME: "(time)"}
+# A free challenge's line reads as another program's "(challenge) +0"; a note says what it was.
+FREE_NOTE = "#note free challenge: the play is good; no penalty, the challenger plays on"
 
 
 def nicknames(names) -> list[str]:
@@ -59,6 +61,8 @@ def write_gcg(game: Game, viewer: int | None = None) -> str:
     for t in game.turns:
         totals[t.player] += t.score
         lines.append(f">{nicks[t.player]}: {t.rack or '-'} {gcg_move(t)} {t.score:+d} {totals[t.player]}")
+        if t.kind == FREE:
+            lines.append(FREE_NOTE)
     return "\n".join(lines) + "\n"
 
 
@@ -93,11 +97,12 @@ def _public_gcg(game: Game, viewer: int) -> str:
         move = gcg_move(t)
         if t.player == viewer:
             lines.append(f">{nicks[t.player]}: {t.rack or '-'} {move} {t.score:+d} {totals[t.player]}")
-            continue
-        if t.kind == EXCHANGE:   # how many, not which
+        elif t.kind == EXCHANGE:   # how many, not which
             lines.append(f">{nicks[t.player]}: -{len(t.text) - 1} {t.score:+d} {totals[t.player]}")
         elif t.kind == END or not t.squares:
             lines.append(f">{nicks[t.player]}: {move} {t.score:+d} {totals[t.player]}")
         else:   # a placement: the "rack" is the tiles it put down, all anyone saw
             lines.append(f">{nicks[t.player]}: {_placed_tiles(t)} {move} {t.score:+d} {totals[t.player]}")
+        if t.kind == FREE:
+            lines.append(FREE_NOTE)
     return "\n".join(lines) + "\n"

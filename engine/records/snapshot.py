@@ -49,7 +49,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],
         "clock": [round(c * 1000) for c in game.clock] if game.rules.clock else None,
         "clock_rule": game.rules.clock_rule, "timed_out": list(game.timed_out),
-        "judgment": game.rules.judgment,   # the page offers Challenge only under "challenge"
+        "judgment": game.rules.judgment,   # the page offers Challenge only under "challenge" and "free"
         # the overtime rule as data, so the page's live penalty is the engine's
         "overtime": [OVERTIME_POINTS, OVERTIME_STEP_MS],
         "winner": winners(game), "message": message(game, events),
@@ -162,7 +162,7 @@ def _loses(name: str) -> str:
 
 
 def _challenged_words(game: Game, lost) -> str:
-    """The words of the play a lost challenge was made against (the last play before it)."""
+    """The words of the play a failed challenge was made against (the last play before it)."""
     turns = game.turns
     i = max((k for k, t in enumerate(turns) if t is lost), default=len(turns))
     for t in reversed(turns[:i]):
@@ -230,6 +230,10 @@ def message(game: Game, events) -> str:
             words = _challenged_words(game, t)
             good = f"{words} {'is' if ',' not in words else 'are'} good; " if words else ""
             parts.append(f"Challenge failed: {good}{_loses(name)} the next turn.")
+        elif kind == "free":
+            words = _challenged_words(game, t)
+            good = f"{words} {'is' if ',' not in words else 'are'} good; " if words else ""
+            parts.append(f"Challenge failed: {good}no penalty in a free challenge.")
         elif kind == "final":
             parts.append(f"{name} in the final round: {t.text} ({t.score:+d}).")
         elif kind == "end":

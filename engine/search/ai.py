@@ -181,10 +181,10 @@ class Player:
         return value
 
     def challenges(self, game) -> bool:
-        """Double challenge: a computer player challenges exactly the invalid plays
+        """Double or free challenge: a computer player challenges exactly the invalid plays
         (RULES.md section 7), i.e. when the play just made by another player (or
         the play that ended the game) has a word the judge rejects."""
-        if self.rules.judgment != "challenge":
+        if not self.rules.challenges:
             return False
         last = game.last_turn
         return (last is not None and last.kind == PLAY and bool(last.invalid)

@@ -158,7 +158,7 @@ class TableGame(Game):
             place=live,
             exchange=s.held[s.to_move] if s.phase == "play" and len(s.bag) >= rules.rack_size else 0,
             pass_=live,
-            challenge=(rules.judgment == "challenge" and open_turn is not None and open_turn.kind == PLAY
+            challenge=(rules.challenges and open_turn is not None and open_turn.kind == PLAY
                        and self._players > 1),
             check=open_turn is not None and open_turn.checkable,
             trade=False,
@@ -226,7 +226,7 @@ class TableGame(Game):
                 raise MoveError(ev.error)
             text, info = format_move(s.board, move, ev), placement_details(move, ev, s.board.size)
             shown = sort_rack(move.rack_tiles())
-            if ev.invalid and rules.judgment != "challenge":
+            if ev.invalid and not rules.challenges:
                 return self._not_standing(p, move, ev, text, shown, info)
             s.board = ev.board
             s.scores[p] += ev.score
