@@ -249,8 +249,11 @@ def buttons(s):
 def hidden_buttons(s):
     legal = s["snap"].get("legal", {})
     return {"Trade": not legal.get("trade"), "Check": s["check_seat"] < 0,
-            "Challenge": s["snap"].get("judgment", "challenge") != "challenge"}
+            "Challenge": s["snap"].get("judgment", "challenge") not in CHALLENGE_JUDGMENTS}
 
+
+# The word judgments under which a play may be challenged (engine/rules.py CHALLENGE_JUDGMENTS).
+CHALLENGE_JUDGMENTS = ("challenge", "free")
 
 PICK_LEGEND = "can be picked off: tap it (or Delete) to lift it and the tiles after it"
 SWAP_LEGEND = "a blank you can swap: tap your tile of its letter, then the blank"
@@ -395,7 +398,9 @@ def judgment_html(s):
     if legal.get("challenge") and last:
         words = ", ".join(last.get("words", [])) or last.get("text", "")
         parts.append("<p>Challenge " + escape(who) + "'s " + escape(words) + "? A word not in the list: "
-                     "the play comes off. All good: you lose your next turn.</p>")
+                     "the play comes off. All good: "
+                     + ("no penalty, you play on (free challenge)." if snap.get("judgment") == "free"
+                        else "you lose your next turn.") + "</p>")
     if snap.get("phase") == "final":
         parts.append("<p>Final round: find a play with your opponent's rack (shown). "
                      "A valid play scores; Pass gives up the attempt.</p>")

@@ -23,7 +23,7 @@ def outcome(s, snap, checked, is_human):
     if checked:
         return checked
     events = snap.get("events") or []
-    if any(e.get("kind") in ("phony", "lost") for e in events):
+    if any(e.get("kind") in ("phony", "lost", "free") for e in events):
         return snap.get("message", "")
     moves = [e for e in events if e.get("kind") not in ("end", "time")]
     if moves and not any(is_human(s, e.get("player", -1)) for e in moves):

@@ -100,6 +100,8 @@ def turn_text(snap, t):
         return "Challenge upheld: " + bad + " not in the word list; " + owner + " play " + text + " comes off."
     if kind == "lost":
         return "Challenge failed: " + ("you lose" if who == "You" else who + " loses") + " the next turn."
+    if kind == "free":
+        return "Challenge failed: the play is good; no penalty in a free challenge."
     if kind == "trade":
         return who + " made a free trade."
     return ""

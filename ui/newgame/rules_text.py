@@ -79,7 +79,7 @@ KNOBS = (
      "Every two-letter word of the word list, or only the 72 respectable ones."),
     ("min", "Minimum main word", "int", (2, 10),
      "The word holding all your new tiles must be at least this long."),
-    ("judge", "Word judgment", "choice", ("challenge", "good", "retry"),
+    ("judge", "Word judgment", "choice", ("challenge", "good", "retry", "free"),
      "What happens to a play with a word that is not in the list."),
     ("largecheck", "Check the large list", "bool", _B,
      "After a failed play, ask the large list: found, play again; not found, lose the play's value."),
@@ -132,7 +132,7 @@ _CHOICE_TEXT = {
     ("lex", "main"): "main (regular dictionary)", ("lex", "large"): "large",
     ("two", "lexicon"): "all in the word list", ("two", "72"): "the 72 respectable ones",
     ("judge", "challenge"): "double challenge", ("judge", "good"): "good words only",
-    ("judge", "retry"): "free retry",
+    ("judge", "retry"): "free retry", ("judge", "free"): "free challenge (no penalty)",
     ("prem", "multiply"): "multiply", ("prem", "add"): "add up",
     ("end", "scoreless"): "after turns without a play",
     ("end", "cycle"): "after a round adds no tile",
@@ -382,10 +382,11 @@ def _moves_text(v):
 
 def _judgment_text(v):
     judge = v["judge"]
-    if judge == "challenge":
-        text = ("Double challenge: a play stands unless someone challenges it. A challenged "
-                "play with a bad word comes off and scores 0; challenging a good play "
-                "costs the challenger their next turn.")
+    if judge in ("challenge", "free"):
+        text = (("Double" if judge == "challenge" else "Free") + " challenge: a play stands unless someone "
+                "challenges it. A challenged play with a bad word comes off and scores 0; challenging a good "
+                "play " + ("costs the challenger their next turn." if judge == "challenge" else
+                           "costs nothing: the game goes on as if nobody had challenged."))
     elif judge == "retry":
         text = ("Free retry: a play with a word not in the list is taken back and you "
                 "play again, at no cost.")

@@ -26,6 +26,7 @@ TOOLS = (("history", "History"), ("hint", "Hint"), ("tiles", "Tiles"), ("undo", 
          ("redo", "Redo"), ("rules", "Rules"), ("past", "Past games"), ("settings", "Settings"))
 KIND_WORDS = {"play": "", "pass": "passed", "exchange": "exchanged", "invalid": "did not stand",
               "phony": "came off (challenged)", "lost": "lost a turn", "retry": "withdrawn",
+              "free": "challenged, no penalty",
               "final": "final round", "end": "end of game", "time": "time", "trade": "free trade",
               "decline": "declined"}
 

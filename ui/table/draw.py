@@ -105,7 +105,7 @@ class Drawing:
             shown = live or (bid == "tb-undo" and not s["readonly"])
             nodes[bid] = {"disabled": None if on else "", "hidden": None if shown else ""}
         nodes["tb-check"]["hidden"] = None if buttons["tb-check"] else ""
-        if v.get("judgment") != "challenge":
+        if v.get("judgment") not in ("challenge", "free"):   # the judgments with challenges
             nodes["tb-challenge"]["hidden"] = ""
         if not self.clock_on():
             nodes["tb-pause"]["hidden"] = ""

@@ -260,6 +260,8 @@ def _line_text(t):
         return text + " (withdrawn: " + bad + "; played again)"
     if kind == "phony":
         return text + " (challenged off: " + bad + ")"
+    if kind == "free":
+        return "challenge failed, no penalty (free challenge)"
     if kind == "end":
         return "tiles left " + text
     return text
