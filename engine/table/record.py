@@ -15,8 +15,9 @@ an exchange is written by count (``-3``) and a pass as ``-``, with no rack::
 
 from __future__ import annotations
 
+from ..actionlog import FREE
 from ..records.gcg_lines import ENGINE_ERRORS, GCGError, checked_turns, rules_of, seats_of, split_lines
-from ..records.gcg_write import gcg_move, nicknames
+from ..records.gcg_write import FREE_NOTE, gcg_move, nicknames
 from .game import TableGame
 
 TABLE_NOTE = "a game kept at the table: racks unknown"
@@ -34,6 +35,8 @@ def write_table_gcg(game: TableGame) -> str:
         totals[t.player] += t.score
         rack = f"{t.rack} " if t.rack else ""
         lines.append(f">{nicks[t.player]}: {rack}{gcg_move(t)} {t.score:+d} {totals[t.player]}")
+        if t.kind == FREE:
+            lines.append(FREE_NOTE)
     return "\n".join(lines) + "\n"
 
 

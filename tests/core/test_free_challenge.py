@@ -21,6 +21,8 @@ from engine.records.gcg import read_gcg, write_gcg
 from engine.rules import PRESETS, Rules
 from engine.search.ai import Player
 from engine.table import face
+from engine.table.game import TableGame
+from engine.table.record import read_table_gcg
 from enginekit import lexicon, rig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,5 +184,12 @@ def test_the_table_pages_face():
         assert view["to_move"] == 1 and view["events"][0]["kind"] == "free"
         assert view["scores"][0] == view["turns"][0]["score"] > 0 and view["scores"][1] == 0
         assert "no penalty" in view["message"]
+        st = {k: view[k] for k in ("rules", "names", "actions")}
+        out = json.loads(face.table_record(json.dumps(st)))
+        assert "(challenge) +0" in out["gcg"] and "#note free challenge" in out["gcg"]
+        assert read_table_gcg(out["gcg"], LEX).turns == TableGame.replay(FREE_RULES, st["actions"], 2,
+                                                                        lexicon=LEX).turns
+        back = json.loads(face.table_open_link(out["link"]))
+        assert back["rules"] == "classic,judge=free" and back["turns"] == view["turns"]
     finally:
         face.use_lexicon(None)
