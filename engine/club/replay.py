@@ -27,7 +27,6 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from ..actionlog import FINAL, PASS, is_turn
 from ..game import Game
 from ..records.link import LinkError, decode, encode
 from ..rules import Rules
@@ -63,18 +62,9 @@ def identity(rules: Rules, seed, names, game) -> str:
 
 def ppt_parts(game: Game, player: int) -> tuple[int, int]:
     """(points, turns) whose ratio is ``game.ppt(player)``: what a tournament adds up
-    across games (RULES.md 8: the sum of turn scores over the sum of turns)."""
-    turns = [t for t in game.turns if t.player == player and is_turn(t)]
-    # an invalid final-round attempt is a turn worth 0 (seed 000 rule 13)
-    points = sum(0 if t.kind == FINAL and t.invalid else t.score for t in turns)
-    main = [t for t in turns if t.kind != FINAL]
-    finals = len(turns) - len(main)
-    opponent_found = game.players == 2 and any(
-        t.kind == FINAL and t.player == 1 - player and not t.invalid for t in game.turns)
-    if game.over and not opponent_found:
-        while main and main[-1].kind == PASS:
-            main.pop()
-    return points, len(main) + finals
+    across games (RULES.md 8: the sum of turn scores over the sum of turns). The game's
+    own rule (Game.ppt_parts), so the club and the game never count PPT two ways."""
+    return game.ppt_parts(player)
 
 
 def game_spec(text: str) -> dict:
