@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import browserkit as kit
-from test_play_by_link import by_link, fresh_page, native_snap
+from test_play_by_link import by_link, fresh_page, native_snap, start_by_link
 
 SEED = "by-link-1"   # Ann moves first
 
@@ -16,18 +16,7 @@ def test_undo_by_link_never_takes_back_the_other_seats_move(browser, site_url):
     bob_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         ann, ann_errors = fresh_page(ann_ctx, site_url + "index.html")
-        ann.get_by_role("button", name="New game").first.click()
-        form = ann.locator("#ng-form")
-        form.locator("input[name='preset'][value='classic']").check()
-        form.locator("input[name='seat0-name']").fill("Ann")
-        form.locator("select[name='seat0-kind']").select_option("human")
-        form.locator("input[name='seat1-name']").fill("Bob")
-        form.locator("select[name='seat1-kind']").select_option("friend")
-        form.locator("#ng-seed").fill(SEED)
-        form.get_by_role("button", name="Start the game").click()
-        ann.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.bylink') || '{\"games\":[]}').games.length",
-                              timeout=kit.TIMEOUT_MS)
-        kit.wait_idle(ann)
+        start_by_link(ann, SEED)
         assert native_snap(by_link(ann)[0]["spec"])["to_move"] == 0
         ann.get_by_role("button", name="Pass", exact=True).click()
         ann.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.bylink')).games[0].spec.actions.length == 1",

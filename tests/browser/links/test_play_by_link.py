@@ -24,6 +24,23 @@ def fresh_page(context, url: str):
     return page, errors
 
 
+def start_by_link(page, seed: str) -> None:
+    """Ann (here) against Bob ("A friend, by link"), classic, through New game; until the
+    game is kept in Games by link."""
+    page.get_by_role("button", name="New game").first.click()
+    form = page.locator("#ng-form")
+    form.locator("input[name='preset'][value='classic']").check()
+    form.locator("input[name='seat0-name']").fill("Ann")
+    form.locator("select[name='seat0-kind']").select_option("human")
+    form.locator("input[name='seat1-name']").fill("Bob")
+    form.locator("select[name='seat1-kind']").select_option("friend")
+    form.locator("#ng-seed").fill(seed)
+    form.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.bylink') || '{\"games\":[]}').games.length",
+                           timeout=kit.TIMEOUT_MS)
+    kit.wait_idle(page)
+
+
 def by_link(page) -> list[dict]:
     return json.loads(page.evaluate("localStorage.getItem('wlc.bylink') || '{\"games\": []}'"))["games"]
 
@@ -71,18 +88,7 @@ def test_two_devices_play_a_whole_game_by_link(browser, site_url):
     try:
         ann, e = fresh_page(ann_ctx, site_url + "index.html")
         errors.append(e)
-        ann.get_by_role("button", name="New game").first.click()
-        form = ann.locator("#ng-form")
-        form.locator("input[name='preset'][value='classic']").check()
-        form.locator("input[name='seat0-name']").fill("Ann")
-        form.locator("select[name='seat0-kind']").select_option("human")
-        form.locator("input[name='seat1-name']").fill("Bob")
-        form.locator("select[name='seat1-kind']").select_option("friend")
-        form.locator("#ng-seed").fill(SEED)
-        form.get_by_role("button", name="Start the game").click()
-        ann.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.bylink') || '{\"games\":[]}').games.length",
-                              timeout=kit.TIMEOUT_MS)
-        kit.wait_idle(ann)
+        start_by_link(ann, SEED)
         spec = by_link(ann)[0]["spec"]
         assert spec["seed"] == SEED and [x["kind"] for x in spec["seats"]] == ["human", "human"]
         first = native_snap(spec)["to_move"]

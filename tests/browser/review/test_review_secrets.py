@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import browserkit as kit
-from test_play_by_link import by_link, fresh_page
+from test_play_by_link import by_link, fresh_page, start_by_link
 from test_review_page import short_game, wait_reviewed
 
 T = kit.TIMEOUT_MS
@@ -69,18 +69,7 @@ def test_by_link_review_on_the_friends_device_never_shows_the_first_players_rack
     bob_ctx = browser.new_context(viewport={"width": 360, "height": 640})
     try:
         ann, errors = fresh_page(ann_ctx, site_url + "index.html")
-        ann.get_by_role("button", name="New game").first.click()
-        form = ann.locator("#ng-form")
-        form.locator("input[name='preset'][value='classic']").check()
-        form.locator("input[name='seat0-name']").fill("Ann")
-        form.locator("select[name='seat0-kind']").select_option("human")
-        form.locator("input[name='seat1-name']").fill("Bob")
-        form.locator("select[name='seat1-kind']").select_option("friend")
-        form.locator("#ng-seed").fill(seed)
-        form.get_by_role("button", name="Start the game").click()
-        ann.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.bylink') || '{\"games\":[]}').games.length",
-                              timeout=T)
-        kit.wait_idle(ann)
+        start_by_link(ann, seed)
         spec = by_link(ann)[0]["spec"]
         _, tiles, _ = kit.best_placement(spec)
         kit.place_by_taps(ann, tiles)
