@@ -180,7 +180,18 @@ def _pre_parts(t) -> tuple[list[str], list[str], str]:
     return swaps, picks, parts[-1]
 
 
+_SAID = {   # the outcomes that read the same every time
+    LOST: "the challenge failed: a turn lost",
+    FREE: "the challenge failed: the play is good; no penalty in a free challenge",
+    DECLINE: "final round: declined",
+    TIME: "time ran out",
+    TRADE: "a free trade before the turn",
+}
+
+
 def _outcome(t) -> str | None:
+    if t.kind in _SAID:
+        return _SAID[t.kind]
     words = ", ".join(t.invalid)
     not_in = f"{words} {'is' if len(t.invalid) == 1 else 'are'} not in the word list"
     if t.kind == INVALID:
@@ -190,25 +201,15 @@ def _outcome(t) -> str | None:
         return f"{not_in}: the play comes off and scores nothing"
     if t.kind == PHONY:
         return f"challenged: {not_in}; the play comes off"
-    if t.kind == LOST:
-        return "the challenge failed: a turn lost"
-    if t.kind == FREE:
-        return "the challenge failed: the play is good; no penalty in a free challenge"
     if t.kind == RETRY:
         return f"{not_in}: withdrawn at no cost, the same player plays again"
     if t.kind == FINAL:
         if t.invalid:
             return f"final round: {not_in}; {t.score} points (a turn worth 0 in points per turn)"
         return f"final round: found a play with the other rack (+{t.score}, with the bonus)"
-    if t.kind == DECLINE:
-        return "final round: declined"
-    if t.kind == TIME:
-        return "time ran out"
     if t.kind == END:
         left = t.text.strip("()")
         return f"end of the game: {t.score:+d}" + (f" (tiles left: {left})" if left else "")
-    if t.kind == TRADE:
-        return "a free trade before the turn"
     return None
 
 
