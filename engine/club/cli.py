@@ -4,7 +4,9 @@
 fragments or bare fragments), one per line, replays each, and prints one JSON line
 per player, best first: {"rank", "player", "games", "wins", "win_pct", "ppt",
 "spread"} (a tie is half a win). Players are told apart by name (capitals and
-spaces aside); a game given twice is refused however its link is spelled
+spaces aside). Games of different rule families (classic, the Word Lovers' sets,
+Richard's: engine/club/players.py) are never one table: each family has its own,
+each line then carrying "family", and a note on stderr says so. A game given twice is refused however its link is spelled
 (engine/club/replay.py ``identity``). Bad input of either, bytes that are not
 UTF-8 included, exits 2 with one line.
 """
@@ -14,9 +16,11 @@ from __future__ import annotations
 import json
 import sys
 
+from ..rules import Rules
 from ..usage import UsageError, lexicon_arg
 from .model import MAX_PLAYERS, TournamentError, check_name, check_seed, name_key
 from .pairing import Entrant, pair_by_ppt
+from .players import family
 from .replay import ResultError, replay_link
 from .standings import GameResult, standings
 
@@ -173,15 +177,24 @@ def cmd_standings(args):
     lines = [(i + 1, line.strip()) for i, line in enumerate(_stdin().splitlines()) if line.strip()]
     if not lines:
         raise UsageError("no game links on stdin (one finished game's share link a line)")
-    rows = standings(read_games(lines, lexicon_arg(args.lexicon)))
-    for row in rows:
-        print(json.dumps({k: row[k] for k in STANDINGS_KEYS}))
+    by_family = read_games(lines, lexicon_arg(args.lexicon))
+    several = len(by_family) > 1
+    if several:      # games of different rules are not one table (as the club's Players page keeps them)
+        print(f"note: these games are of {len(by_family)} rule families ({', '.join(by_family)}); each has "
+              'a table of its own, its lines marked with "family"', file=sys.stderr)
+    for name, games in by_family.items():
+        for row in standings(games):
+            line = {k: row[k] for k in STANDINGS_KEYS}
+            if several:
+                line["family"] = name
+            print(json.dumps(line))
     return None
 
 
-def read_games(lines, lexicon) -> list[GameResult]:
-    """Each line's game, replayed; names matched without case and extra spaces."""
-    games, seen, spelled = [], {}, {}
+def read_games(lines, lexicon) -> dict[str, list[GameResult]]:
+    """Each line's game, replayed, by rule family (engine/club/players.py ``family``),
+    in the order the families first come; names matched without case and extra spaces."""
+    games, seen, spelled = {}, {}, {}
     for number, line in lines:
         try:
             game = replay_link(line, lexicon)
@@ -193,5 +206,6 @@ def read_games(lines, lexicon) -> list[GameResult]:
         a, b = (spelled.setdefault(name_key(n), n) for n in game.names)
         if a == b:
             raise UsageError(f"line {number}: both players are called {a!r}")
-        games.append(GameResult((a, b), game.scores, game.turns, game.points))
+        games.setdefault(family(Rules.from_string(game.rules)), []).append(
+            GameResult((a, b), game.scores, game.turns, game.points))
     return games

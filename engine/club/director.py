@@ -273,16 +273,23 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
     order = (lambda pair: [pair[1], pair[0]]) if flip else list
     notes = []
     if game.seed is None:
-        notes.append("scored at a table (played on a real board)")
+        notes.append("It was scored at a table (played on a real board).")
     elif game.seed != t.game_seed(rd.round, g):
-        notes.append("this game was not started from the pairing (its seed differs)")
+        notes.append("It was not started from the pairing (its seed differs).")
     if flip:
-        notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first")
-    note = "; ".join(notes) or None
+        notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first.")
+    note = " ".join(notes) or None
     result = Result(source, order(game.scores), order(game.turns), order(game.points), int(flip),
                     game.fragment, note, game.identity)
     _set_result(t, rd, g, result)
-    return t, (note or "")
+    said = f"Recorded: round {rd.round}, {score_line(g)}."
+    return t, (f"{said} Flagged: {note}" if note else said)
+
+
+def score_line(g: Game) -> str:
+    """'Ann 402 - 377 Bob': a game's result in the pairing's order."""
+    s = g.result.scores
+    return f"{g.players[0]} {s[0]} - {s[1]} {g.players[1]}"
 
 
 def _key(result: Result, lexicon) -> str | None:

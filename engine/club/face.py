@@ -271,10 +271,16 @@ def tournament_tsh(t: str) -> str:
 
 
 def players(games_text: str = "[]") -> str:
-    """The page's stored games, each replayed for its seats' figures (players.kept_games).
-    Text the page's own store wrote: unreadable JSON is a bug, raised for the worker's guard."""
+    """The page's stored games, each replayed for its seats' figures (players.kept_games);
+    text that is not a JSON list is refused with its reason."""
+    try:
+        games = json.loads(str(games_text))
+    except (ValueError, RecursionError):
+        return _error(TournamentError("the games kept on this device are not readable (not JSON)"))
+    if not isinstance(games, list):
+        return _error(TournamentError("the games kept on this device are not a list"))
     try:
         lexicon = _lexicon()
     except ValueError:   # no word lists: no game replays, and each counts as skipped
         lexicon = None
-    return json.dumps(kept_games(json.loads(games_text), lexicon))
+    return json.dumps(kept_games(games, lexicon))

@@ -232,3 +232,20 @@ def test_standings_input_that_is_not_utf8_is_one_line_exit_2(three_games):
     proc = subprocess.run([sys.executable, "-m", "engine", "pair"], cwd=ROOT, input=b'{"players": "\xc3"}',
                           capture_output=True, timeout=120)
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr and b"not UTF-8" in proc.stderr
+
+
+def test_standings_keeps_games_of_different_rule_families_apart(three_games):
+    """Issue 41: a classic game and a Word Lovers' game are not one table; each family has
+    its own, its lines marked, and stderr says so. One family: no mark, no note."""
+    other = finished_link("Ann", "Bob", "w1", 6, rules="ii")
+    proc = run("standings", "\n".join(three_games + [other]) + "\n")
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.stderr.strip() == ('note: these games are of 2 rule families (classic, wordlovers); each has a '
+                                   'table of its own, its lines marked with "family"')
+    classic = [r for r in rows if r["family"] == "classic"]
+    lovers = [r for r in rows if r["family"] == "wordlovers"]
+    assert len(classic) == 3 and [r["games"] for r in classic] == [2, 2, 2]          # the three classic games only
+    assert sorted(r["player"] for r in lovers) == ["Ann", "Bob"] and [r["games"] for r in lovers] == [1, 1]
+    assert [r["rank"] for r in lovers][0] == 1 and rows == classic + lovers
+    proc = run("standings", "\n".join(three_games) + "\n")
+    assert proc.stderr == "" and all("family" not in json.loads(line) for line in proc.stdout.splitlines())

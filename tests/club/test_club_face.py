@@ -49,7 +49,7 @@ def test_a_tournament_through_the_face():
     # one result by link, one typed
     text = finished_link(first, second, spec["seed"])
     reply = ok(face.tournament_add_result_link(t, text, 1, "here"))     # played on this device
-    assert reply["message"] == ""
+    assert reply["message"].startswith(f"Recorded: round 1, {first} ")
     assert reply["tournament"]["paired"][0]["games"][0]["result"]["source"] == "here"
     t = json.dumps(reply["tournament"])
     a, b = rd["games"][1]["players"]

@@ -29,7 +29,9 @@ def play_round(t: Tournament, plays: int = 4) -> Tournament:
         if g.result is None:
             text = finished_link(g.players[0], g.players[1], t.game_seed(rd.round, g), plays)
             t, message = director.add_link(t, rd.round, text, LEX)
-            assert message == ""
+            res = t.round_of(rd.round).games[rd.games.index(g)].result
+            assert message == (f"Recorded: round {rd.round}, {g.players[0]} {res.scores[0]} - "
+                               f"{res.scores[1]} {g.players[1]}.")       # a clean link: confirmed
     return t
 
 
@@ -174,10 +176,11 @@ def test_a_game_not_started_from_the_pairing_or_with_the_other_first_is_flagged(
     a, b = g.players
     game = make_game(b, a, "elsewhere", plays=5)
     t, message = director.add_link(t, 0, link_of(game), LEX)
-    assert message == (f"this game was not started from the pairing (its seed differs); "
-                       f"{b} moved first; the pairing had {a} first")
     res = t.paired[0].games[0].result
-    assert res.note == message and res.first == 1
+    assert res.note == (f"It was not started from the pairing (its seed differs). "
+                        f"{b} moved first; the pairing had {a} first.")          # sentences
+    assert message == f"Recorded: round 1, {a} {res.scores[0]} - {res.scores[1]} {b}. Flagged: {res.note}"
+    assert res.first == 1
     assert res.scores == [game.scores[1], game.scores[0]]       # stored in the pairing's order
     row = {r["player"]: r for r in director.table(t)}
     assert row[b]["spread"] == game.scores[0] - game.scores[1]
@@ -419,7 +422,7 @@ def test_a_game_scored_at_a_table_is_a_result_with_its_replayed_figures():
         follow(dealt, table, computer_action(dealt, "greedy") if len(dealt.actions) < 10 else "-")
     link = encode_table({"rules": table.rules.to_string(), "names": [a, b], "actions": list(table.actions)})
     t, message = director.add_link(t, 0, "https://example.org/table.html#" + link, LEX)
-    assert message == "scored at a table (played on a real board)"
+    assert message.endswith(" Flagged: It was scored at a table (played on a real board).")
     res = t.paired[0].games[0].result
     assert res.scores == list(dealt.scores) and res.link == link
     assert res.turns == [sum(1 for x in dealt.turns if x.player == p and x.kind == "play") for p in (0, 1)]

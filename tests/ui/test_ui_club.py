@@ -145,3 +145,21 @@ def test_typed_figures_include_the_end_adjustments():
     assert "end adjustment +12/-6" in html
     assert 'id="cl-1-1-e0"' in view.rounds({"rounds": [{"round": 1, "finished": False, "games": [
         {"game": 1, "players": ["Ann", "Bob"], "result": None}]}]}, False, "all")
+
+
+def test_two_seats_of_one_computer_level_are_one_game_and_a_name_shows_its_latest_spelling():
+    one = {"family": "classic", "rules": "classic", "date": "2026-01-03", "seats": [
+        seat("Bot", "easy", score=300, points=290, turns=10, won=True), seat("Bot", "easy", score=200, points=200, turns=10)]}
+    rows = {r["key"]: r for r in state.ranking([one])}
+    easy = rows["computer:easy"]
+    assert (easy["games"], easy["wins"], easy["turns"], easy["points"]) == (1, 0.5, 20, 490)   # one game, against itself
+    later = {"family": "classic", "rules": "classic", "date": "2026-02-01", "seats": [
+        seat("ANN  lee", score=10, points=10, turns=1), seat("Bot", "easy", score=20, points=20, turns=1, won=True)]}
+    older = {"family": "classic", "rules": "classic", "date": "2026-01-01", "seats": [
+        seat("ann lee", score=10, points=10, turns=1, won=True), seat("Bob", score=5, points=5, turns=1)]}
+    rows = {r["key"]: r for r in state.ranking([later, older, one])}
+    assert rows["name:ann lee"]["player"] == "ANN lee" and rows["name:ann lee"]["games"] == 2
+    assert rows["computer:easy"]["games"] == 2 and rows["computer:easy"]["wins"] == 1.5
+    assert view.num(0.5) == "0.5" and view.num(2) == "2" and view.num(2.5) == "2.5"
+    assert view.sentence("it was not started from the pairing; Bob moved first") == (
+        "It was not started from the pairing; Bob moved first.")

@@ -64,24 +64,38 @@ def player_label(seat):
 
 def ranking(games, family="all"):
     """Rows best first by PPT: {"key", "player", "games", "wins", "win_pct", "ppt",
-    "points", "turns", "best", "best_move"} from the worker's replayed games."""
+    "points", "turns", "best", "best_move"} from the worker's replayed games.
+
+    One player in one game counts once, however many seats they had (two seats of
+    one computer level are one game of that level, not two): the game adds all their
+    seats' turns and points, and their best seat's result, except that a game with
+    every seat theirs (a level against itself) is a tie. A name is shown as its
+    latest game spells it (games taken oldest first; the saved game, undated, is
+    the latest)."""
     rows = {}
-    for g in games:
+    for g in sorted(games, key=lambda g: str(g.get("date") or "\uffff")):
         if family != "all" and g.get("family") != family:
             continue
-        for seat in g.get("seats", []):
-            key = player_key(seat)
+        seats = g.get("seats", [])
+        mine = {}
+        for seat in seats:
+            mine.setdefault(player_key(seat), []).append(seat)
+        for key, own in mine.items():
             r = rows.get(key)
             if r is None:
-                r = {"key": key, "player": player_label(seat), "games": 0, "halves": 0, "points": 0,
-                     "turns": 0, "best": 0, "best_move": ""}
+                r = {"key": key, "games": 0, "halves": 0, "points": 0, "turns": 0, "best": 0, "best_move": ""}
                 rows[key] = r
+            r["player"] = player_label(own[-1])          # the latest spelling
             r["games"] += 1
-            r["halves"] += 2 if seat.get("won") else (1 if seat.get("tied") else 0)
-            r["points"] += seat.get("points", 0)
-            r["turns"] += seat.get("turns", 0)
-            if seat.get("best", 0) > r["best"]:
-                r["best"], r["best_move"] = seat["best"], seat.get("best_move", "")
+            if len(own) == len(seats) or any(s.get("tied") for s in own):
+                r["halves"] += 1
+            elif any(s.get("won") for s in own):
+                r["halves"] += 2
+            for seat in own:
+                r["points"] += seat.get("points", 0)
+                r["turns"] += seat.get("turns", 0)
+                if seat.get("best", 0) > r["best"]:
+                    r["best"], r["best_move"] = seat["best"], seat.get("best_move", "")
     out = []
     for r in rows.values():
         r["wins"] = r["halves"] // 2 if r["halves"] % 2 == 0 else r["halves"] / 2

@@ -17,7 +17,17 @@ def pct(x):
 
 
 def num(x):
-    return ("%.2f" % x) if isinstance(x, float) else str(x)
+    """Wins: whole, or a half win as 0.5 (a tie is half a win)."""
+    return ("%.1f" % x) if isinstance(x, float) else str(x)
+
+
+def sentence(text):
+    """A note as a sentence: a capital first, a full stop last (notes kept before
+    they were written as sentences read well too)."""
+    text = str(text).strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text[-1:] in ".!?" else ".")
 
 
 def signed(x):
@@ -86,7 +96,7 @@ def _result(res, players, readonly, rnd):
                                                                       else "by link"))
             + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + _adjusted(res) + ")</small>")
     if res.get("note"):
-        text += '<br><small class="cl-flag">' + esc(res["note"]) + "</small>"
+        text += '<br><small class="cl-flag">Flagged: ' + esc(sentence(res["note"])) + "</small>"
     if not readonly:
         text += (' <button type="button" class="no-print cl-small" data-act="clear" ' + _ids(rnd, players)
                  + ">Correct</button>")

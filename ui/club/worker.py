@@ -24,20 +24,42 @@ def players(games_text="[]"):
     return boundary.guard(face.players, str(games_text))
 
 
+def _spec(text, what):
+    """A game spec the page sent, or a clean error (text that is not a JSON object
+    is the page's mistake to report, not an engine failure)."""
+    try:
+        spec = json.loads(str(text))
+    except (ValueError, RecursionError):
+        raise face.TournamentError(what + " is not readable (not JSON)") from None
+    if not isinstance(spec, dict):
+        raise face.TournamentError(what + " is not a game (not a JSON object)")
+    return spec
+
+
+def _said(run):
+    """``run()``'s text; a refused request is {"error": its reason}, a bug the guard's."""
+    def call():
+        try:
+            return run()
+        except (face.TournamentError, ValueError) as exc:
+            return json.dumps({"error": str(exc)})
+    return boundary.guard(call)
+
+
 def link_of(spec_text):
     """A stored game's spec as a game link's fragment (a game played here as a result)."""
-    return boundary.guard(lambda: json.dumps({"link": encode(json.loads(spec_text))}))
+    return _said(lambda: json.dumps({"link": encode(_spec(spec_text, "the stored game"))}))
 
 
 def opened_game(spec_text):
     """{"layout", "snap"} of a new game (the main page's saved-game form)."""
     def run():
-        spec = json.loads(spec_text)
+        spec = _spec(spec_text, "the pairing's game")
         snap = json.loads(session.open(json.dumps(spec)))
         if "error" in snap and "racks" not in snap:
             return json.dumps(snap)
         return json.dumps({"layout": json.loads(session.layout(spec["rules"])), "snap": snap})
-    return boundary.guard(run)
+    return _said(run)
 
 
 TOURNAMENT_FACES = ["tournament_new", "tournament_import", "tournament_pair_round", "tournament_repair_round",

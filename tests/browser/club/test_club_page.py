@@ -153,7 +153,7 @@ def test_a_whole_tournament_through_the_page(club, browser, site_url):
             elif r == 3 and k == 1:
                 # a game link opened with the tournament open is recorded as its result
                 page.goto(club["url"] + "#" + encode(finished_spec(a, b, seed, plays=5)))
-                page.wait_for_selector("#cl-msg:has-text('result is recorded')", timeout=T)
+                page.wait_for_selector("#cl-msg:has-text('Recorded: round')", timeout=T)
                 assert "#g" not in page.url
             else:
                 link = "http://example.org/index.html#" + encode(finished_spec(a, b, seed, plays=4 + k + r))
