@@ -214,20 +214,29 @@ def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: 
             (out["ms"], "page: board and rack on screen"), (out["attr"], "page: data-ready (old mark)"),
             (out["engine"], "page: data-engine=ready")])
     page.wait_for_timeout(300)  # let the last responses finish for the byte count
-    out["bytes"] = sum(_received(r) for r in finished)
+    sizes = [_received(r) for r in finished]
+    out["bytes"], out["decoded"] = sum(w for w, _ in sizes), sum(d for _, d in sizes)
     context.close()
     if errors:
         raise SystemExit(f"{url}: page errors {errors}")
     return out
 
 
-def _received(request) -> int:
-    """Body bytes that came over the network (0 for a response from the HTTP cache or a
-    304 revalidation)."""
+def _received(request) -> tuple[int, int]:
+    """(bytes on the wire, bytes decoded) of a response body that came over the network
+    (0, 0 for one from the HTTP cache, the service worker, or a 304 revalidation). The
+    wire is what the server sent (gzipped where it compresses: webtool's server answers
+    Accept-Encoding as static hosts do); decoded is the body the page got."""
     response = request.response()
     if response is None or response.status == 304 or response.from_service_worker:
-        return 0
-    return max(0, request.sizes()["responseBodySize"])
+        return 0, 0
+    wire = max(0, request.sizes()["responseBodySize"])
+    if not response.header_value("content-encoding"):
+        return wire, wire
+    try:
+        return wire, len(response.body())
+    except Exception:  # a body the browser no longer holds (a worker's, a redirect)
+        return wire, wire
 
 
 def loadavg() -> str:
@@ -431,7 +440,7 @@ def _line(m: dict) -> str:
         text += f", {m['squares']} squares and {m['tiles']} rack tiles on screen (data-ready at {m['attr']:.0f} ms)"
     if m["engine"] is not None:
         text += f", engine ready at {m['engine']:.0f} ms ({m['boot']})"
-    return text + f", {m['bytes'] / 1e6:.2f} MB)"
+    return text + f", {m['bytes'] / 1e6:.2f} MB on the wire, {m.get('decoded', 0) / 1e6:.2f} MB decoded)"
 
 
 def _median(values) -> float:
@@ -447,16 +456,18 @@ def report(pages: dict[str, str], runs: dict[str, list[dict]], kind: str) -> dic
     summary = {BASELINE: {"page": pages[BASELINE], "ready_ms": base}}
     for name in pages:
         bytes_med = _median(m["bytes"] for m in runs[name]) / 1e6
+        decoded_med = _median(m.get("decoded") for m in runs[name]) / 1e6
         if name == BASELINE:
-            summary[name]["mb"] = bytes_med
+            summary[name].update(mb=bytes_med, decoded_mb=decoded_med)
         elif name == "bare":
             ready = _median(m["ms"] for m in runs[name])
-            summary[name] = {"page": pages[name], "ready_ms": ready, "ratio": ready / base, "mb": bytes_med}
+            summary[name] = {"page": pages[name], "ready_ms": ready, "ratio": ready / base, "mb": bytes_med,
+                             "decoded_mb": decoded_med}
             print(f"    vendored bare page ready ({pages[name]}): {ready:.0f} ms = {ready / base:.3f} of stock")
         else:
             board, engine = _median(m["ms"] for m in runs[name]), _median(m["engine"] for m in runs[name])
             attr = _median(m["attr"] for m in runs[name])
-            summary[name] = {"page": pages[name], "board_ms": board, "engine_ms": engine, "mb": bytes_med,
+            summary[name] = {"page": pages[name], "board_ms": board, "engine_ms": engine, "mb": bytes_med, "decoded_mb": decoded_med,
                              "board_ratio": board / base, "engine_ratio": engine / base}
             print(f"(b) {pages[name]}: board on screen {board:.0f} ms, engine ready {engine:.0f} ms")
             for label, key, value, target in (("board", "ms", board, BOARD_TARGET), ("engine", "engine", engine, TARGET)):
@@ -467,7 +478,8 @@ def report(pages: dict[str, str], runs: dict[str, list[dict]], kind: str) -> dic
                       f" per round: median {paired:.3f}")
             print(f"    (old mark: data-ready set at {attr:.0f} ms = {attr / base:.3f} of stock)")
     for name in pages:
-        print(f"bytes fetched, {pages[name]}: median {summary[name]['mb']:.2f} MB")
+        print(f"bytes fetched, {pages[name]}: median {summary[name]['mb']:.2f} MB on the wire,"
+              f" {summary[name]['decoded_mb']:.2f} MB decoded")
     return summary
 
 

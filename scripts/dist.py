@@ -39,9 +39,11 @@ PAGE = "index.html"
 SERVICE_WORKER = "sw.js"
 RULE_BOOK = "docs/rules.md"
 # Files the page's scripts fetch by name (not in an attribute dist can read).
-# wordlists/meanings.bin: the engine worker fetches it on the first request for a meaning
-# (ui/engine_worker.py define), never while the page starts; the service worker caches it.
-FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin", "vendor/engine.zip")  # (the last by start.mjs)
+# wordlists/meanings.bin and short_meanings.tsv: the engine worker fetches them on the first
+# request for a meaning (ui/engine_worker.py define), never while the page starts; the
+# service worker caches them.
+FETCHED = ("vendor/first-game.json", "wordlists/meanings.bin", "wordlists/short_meanings.tsv",
+           "vendor/engine.zip")  # (the last by start.mjs)
 # Shipped when present: embed.html only redirects to index.html?embed=1 (the embed is the
 # page itself), kept so that snippets naming it stay valid.
 OPTIONAL_PAGES = ("embed.html",)
@@ -106,7 +108,8 @@ REGISTER_SNIPPET = """<script>
 
 # Types a static host compresses on the fly (nginx gzip_types, GitHub Pages, CDNs); zips
 # and the word list are compressed already and are sent as they are.
-COMPRESSED_TYPES = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".md", ".py", ".txt", "")
+COMPRESSED_TYPES = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".md", ".py", ".txt", ".svg",
+                    ".webmanifest", "")
 PYTHON_CODE = ("vendor/engine.zip", "vendor/ui.tgz", "ui/main.py", "ui/engine_worker.py")
 WORD_SETS = ("wordlists/lexicon.bin",)
 
@@ -120,6 +123,20 @@ class DistError(RuntimeError):
 class Build:
     stamp: str
     files: dict[str, bytes]  # dist path -> bytes, sorted by path
+
+    def precompressed(self) -> dict[str, bytes]:
+        """``path.gz`` for every file a host would compress (smaller by 5% or more): nginx's
+        gzip_static sends them as they are (no compressing per request, and at level 9);
+        hosts that compress by themselves ignore them. Not in the service worker's list: a
+        browser asks for ``path`` and is sent the copy with Content-Encoding: gzip. (No
+        brotli copies: the standard library cannot make them.)"""
+        out = {}
+        for path, data in self.files.items():
+            if Path(path).suffix in COMPRESSED_TYPES:
+                packed = gzip.compress(data, 9, mtime=0)
+                if len(packed) <= 0.95 * len(data):
+                    out[path + ".gz"] = packed
+        return out
 
 
 # --------------------------------------------------------------------------- what the page loads
@@ -348,7 +365,7 @@ def write(result: Build, out: Path) -> None:
         if any(out.iterdir()) and not (out / SERVICE_WORKER).exists():
             raise DistError(f"{out} exists and is not a previous build (no {SERVICE_WORKER}): not deleting it")
         shutil.rmtree(out)
-    for path, data in result.files.items():
+    for path, data in {**result.files, **result.precompressed()}.items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)

