@@ -4,7 +4,8 @@ page drawn again. A refused change leaves the tournament as it was.
 
 Page state ``s``: "view" ("director" or "players"), "t" (the tournament, or None),
 "reply" (the engine's standings and rounds), "readonly" (opened from a standings
-link), "msg" / "err" (the last action's word), "out" (a link, JSON or TSH made),
+link), "msg" / "err" (the last action's word), "at" (the row an action came from:
+its refusal is said there), "out" (a link, JSON or TSH made),
 "family", "chosen", "games" (the players' replayed games), "skipped".
 """
 
@@ -16,6 +17,7 @@ from ui.club import state, view
 from ui.store import club, past
 
 PLAYERS_HASH = "#players"
+ROW_ACTS = ("link", "typed", "clear", "play")
 
 
 class Page(kit.Guard):
@@ -26,7 +28,8 @@ class Page(kit.Guard):
         kit.Guard.__init__(self, window, document)
         self.storage = storage
         self.body = ""
-        self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "",
+        self.at_row = None     # the id of the row's error shown, if any
+        self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "", "at": "",
                   "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0}
 
     # ------------------------------------------------------------- drawing
@@ -46,13 +49,31 @@ class Page(kit.Guard):
             body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"])
         else:
             body = view.new_form() if self.eng else '<p class="cl-note">Loading the engine&hellip;</p>'
-        doc.getElementById("said").innerHTML = view.message(s["msg"], s["err"])
+        slot = doc.getElementById(s["at"] + "-said") if s["at"] and s["err"] else None
+        doc.getElementById("said").innerHTML = view.message(s["msg"], "" if slot else s["err"])
         if body != self.body:   # unchanged (a refused change): what was typed stays in the form
             self.body = body
             doc.getElementById("app").innerHTML = body
+            slot = doc.getElementById(s["at"] + "-said") if slot else None
+        self.row_said(slot, s["err"])
         for el in doc.querySelectorAll("#club-nav [data-view]"):
             el.setAttribute("aria-current", "page" if str(el.dataset.view) == s["view"] else "false")
         doc.body.dataset.view = s["view"]
+
+    def row_said(self, slot, err):
+        """A row's refusal beside its row (a pasted link at game 12 of 24 is answered
+        there, not a screen above), with the focus on it; the last one is cleared."""
+        now = str(slot.id) if slot is not None else None
+        old = self.document.getElementById(self.at_row) if self.at_row and self.at_row != now else None
+        if old is not None:
+            old.textContent = ""
+            old.setAttribute("hidden", "")
+        self.at_row = None
+        if slot is not None:
+            slot.textContent = err
+            slot.removeAttribute("hidden")
+            slot.focus()
+            self.at_row = str(slot.id)
 
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
@@ -170,8 +191,11 @@ class Page(kit.Guard):
         return str(el.value) if el is not None else ""
 
     async def act(self, el):
-        """One user action (run under the busy guard: ui/club/main.py)."""
-        await self._act(str(el.dataset.act), el)
+        """One user action (run under the busy guard: ui/club/main.py). A row's action
+        (a result recorded, corrected or played) is answered beside its row."""
+        act = str(el.dataset.act)
+        self.s["at"] = str(el.dataset.base) if act in ROW_ACTS and el.dataset.base else ""
+        await self._act(act, el)
 
     async def change(self, call, *args):
         """A change through the engine: kept when accepted, refused with its reason."""

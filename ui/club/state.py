@@ -69,9 +69,9 @@ def ranking(games, family="all"):
     One player in one game counts once, however many seats they had (two seats of
     one computer level are one game of that level, not two): the game adds all their
     seats' turns and points, and their best seat's result, except that a game with
-    every seat theirs (a level against itself) is a tie. A name is shown as its
-    latest game spells it (games taken oldest first; the saved game, undated, is
-    the latest)."""
+    every seat theirs (a level against itself) is a tie. A name is shown as most of
+    its games spell it, the oldest spelling on a tie (games taken oldest first; the
+    saved game, undated, is the latest): one game typed "ann" does not rename Ann."""
     rows = {}
     for g in sorted(games, key=lambda g: str(g.get("date") or "\uffff")):
         if family != "all" and g.get("family") != family:
@@ -83,9 +83,11 @@ def ranking(games, family="all"):
         for key, own in mine.items():
             r = rows.get(key)
             if r is None:
-                r = {"key": key, "games": 0, "halves": 0, "points": 0, "turns": 0, "best": 0, "best_move": ""}
+                r = {"key": key, "games": 0, "halves": 0, "points": 0, "turns": 0, "best": 0, "best_move": "",
+                     "spelled": {}}
                 rows[key] = r
-            r["player"] = player_label(own[-1])          # the latest spelling
+            label = player_label(own[0])
+            r["spelled"][label] = r["spelled"].get(label, 0) + 1
             r["games"] += 1
             if len(own) == len(seats) or any(s.get("tied") for s in own):
                 r["halves"] += 1
@@ -98,6 +100,8 @@ def ranking(games, family="all"):
                     r["best"], r["best_move"] = seat["best"], seat.get("best_move", "")
     out = []
     for r in rows.values():
+        spelled = r.pop("spelled")
+        r["player"] = max(spelled, key=lambda k: spelled[k])   # the first of the most used (max keeps the first)
         r["wins"] = r["halves"] // 2 if r["halves"] % 2 == 0 else r["halves"] / 2
         r["win_pct"] = round(r["halves"] / (2 * r["games"]), 3) if r["games"] else 0
         r["ppt"] = round(r["points"] / r["turns"], 2) if r["turns"] else 0

@@ -86,7 +86,7 @@ def standings(rows):
             + "</thead><tbody>" + body + "</tbody></table></div></section>")
 
 
-def _result(res, players, readonly, rnd):
+def _result(res, players, readonly, rnd, base=""):
     first = res.get("first", 0)
     mover = players[first]
     typed = res["source"] == "typed"
@@ -98,8 +98,8 @@ def _result(res, players, readonly, rnd):
     if res.get("note"):
         text += '<br><small class="cl-flag">Flagged: ' + esc(sentence(res["note"])) + "</small>"
     if not readonly:
-        text += (' <button type="button" class="no-print cl-small" data-act="clear" ' + _ids(rnd, players)
-                 + ">Correct</button>")
+        text += (' <button type="button" class="no-print cl-small" data-act="clear" data-base="' + base + '" '
+                 + _ids(rnd, players) + ">Correct</button>")
     return text
 
 
@@ -153,8 +153,12 @@ def rounds(reply, readonly, which):
         for g in rd["games"]:
             players = g["players"]
             res = g.get("result")
-            cell = _result(res, players, readonly, r) if res else (
+            base = "cl-" + str(r) + "-" + str(g["game"])
+            cell = _result(res, players, readonly, r, base) if res else (
                 "<em>to play</em>" + ("" if readonly else _entry(r, g, players)))
+            if not readonly:   # where this row's refusal is said (ui/club/actions.py Page.render)
+                cell += '<p class="cl-err cl-row-err" id="' + base + '-said" role="alert" tabindex="-1" hidden></p>'
+
             rows += ('<tr data-game="' + str(g["game"]) + '"><td>' + str(g["game"]) + '</td><td class="cl-first">'
                      + esc(players[0]) + '</td><td>' + esc(players[1]) + "</td><td>" + cell + "</td></tr>")
         notes = ""

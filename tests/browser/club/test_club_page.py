@@ -127,7 +127,7 @@ def test_a_whole_tournament_through_the_page(club, browser, site_url):
             number, a, b = games[0]
             other = games[1][1]
             record_link(page, r, number, "#" + encode(finished_spec(a, other, "x", plays=2)))
-            assert "not paired in round 1" in page.inner_text("#cl-err")
+            assert "not paired in round 1" in page.inner_text(f"#cl-1-{number}-said")   # beside its row
             assert page.locator(f"#cl-round-1 tbody tr").nth(0).inner_text().count("to play") == 1
         for k, (number, a, b) in enumerate(games):
             seed = f"club~{r}.{number}"
