@@ -1,19 +1,20 @@
 """The command-line face: ``python -m engine score|moves|selfplay|gcg|review``.
 
 Output is JSON on stdout (``moves``: one JSON object a line); unparseable input
-exits 2 with one line on stderr. The word lists are read here (``--lexicon``, or
-the shipped ones) and handed to engine.api explicitly.
+exits 2 with one line on stderr, whether the parser or a handler finds it wrong.
+The word lists are read here (``--lexicon``, or the shipped ones) and handed to
+engine.api explicitly. Every file read has a stated size limit (engine/usage.py;
+a record: records.gcg.MAX_RECORD_BYTES).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from .moves import Play
 from .notation import NotationError, parse_cgp, parse_move
-from .usage import UsageError, lexicon_arg, rules_arg
+from .usage import Parser, UsageError, lexicon_arg, one_line, read_file, rules_arg
 
 # Feature packages that add their own subcommands: each has a module with
 # ``add_commands(subparsers)``, whose handlers raise UsageError on bad input.
@@ -108,17 +109,15 @@ def cmd_gcg(args):
 
 def cmd_review(args):
     """One JSON line per reviewed turn, then {"summary": ...}; see engine/search/review.py."""
-    from .records.gcg import GCGError, decode_record, import_record
+    from .records.gcg import MAX_RECORD_BYTES, GCGError, decode_record, import_record
     from .search.review import RANKINGS, ReviewError, Reviewer, game_turns, record_turns, summary
     if not 0 <= args.budget < 1e6:
         raise UsageError("--budget must be 0 (no bound) or more seconds")
     if args.rank not in RANKINGS:
         raise UsageError(f"--rank must be one of {', '.join(RANKINGS)}")
+    data = read_file(args.file, MAX_RECORD_BYTES, "the record")
     try:
-        with open(args.file, "rb") as f:
-            text = decode_record(f.read())
-    except OSError as exc:
-        raise UsageError(f"cannot read {str(args.file)[:80]}: {exc.strerror or exc}") from None
+        text = decode_record(data)
     except GCGError as exc:
         raise UsageError(f"cannot read the record: {exc}") from None
     if args.rules is not None:
@@ -145,7 +144,7 @@ def cmd_review(args):
 
 def main(argv=None) -> int:
     from .api import MOVES_BUDGET_MS, MOVES_LIMIT
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser = Parser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score one play in a position")
     p.add_argument("--rules", required=True, help="preset name or rules string, e.g. iii or ii,cap=0")
@@ -191,11 +190,11 @@ def main(argv=None) -> int:
     import importlib
     for name in FEATURE_COMMANDS:
         importlib.import_module(name, __package__).add_commands(sub)
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         result = args.func(args)
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     if result is not None:
         print(json.dumps(result))

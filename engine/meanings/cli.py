@@ -1,19 +1,21 @@
 """``python -m engine define WORD...``: one JSON line per word (see define.define).
 
 Every word is checked before anything is printed, so bad input prints nothing on
-stdout and one line on stderr (exit 2).
+stdout and one line on stderr (exit 2). A ``--meanings`` file is read up to
+MAX_MEANINGS_BYTES (five times the shipped one).
 """
 
 from __future__ import annotations
 
 import json
 
-from ..usage import UsageError, lexicon_arg, rules_arg
+from ..usage import UsageError, lexicon_arg, read_file, rules_arg
 from .define import DefineError, check_word, define
 from .format import MeaningsFormatError
 from .store import Meanings
 
 MAX_WORDS = 1000
+MAX_MEANINGS_BYTES = 8_000_000
 
 
 def check_words(words) -> list[str]:
@@ -32,12 +34,9 @@ def cmd_define(args):
         raise UsageError(str(exc)) from None
     rules = rules_arg(args.rules) if args.rules else None
     lexicon = lexicon_arg(args.lexicon)
+    data = read_file(args.meanings, MAX_MEANINGS_BYTES, "the meanings") if args.meanings else None
     try:
-        if args.meanings:
-            with open(args.meanings, "rb") as f:
-                meanings = Meanings.from_bytes(f.read())
-        else:
-            meanings = Meanings.default()
+        meanings = Meanings.default() if data is None else Meanings.from_bytes(data)
     except OSError as exc:
         raise UsageError(f"cannot read the meanings: {exc.strerror or exc}") from None
     except MeaningsFormatError as exc:

@@ -49,6 +49,7 @@ from .gcg_lines import (ENGINE_ERRORS, GCGError, Lines, checked_turns, read_seed
 from .gcg_write import gcg_move, write_gcg  # noqa: F401 (write_gcg: the record's writer)
 
 CHALLENGE = "challenge"   # an imported record's challenge bonus (not a kind of our games)
+MAX_RECORD_BYTES = 1_000_000   # a record file the command line reads (the page takes 200,000 characters)
 
 
 # ---------------------------------------------------------------- our records
@@ -392,9 +393,11 @@ def cli_gcg(path, lexicon=None) -> list[str]:
     and the lines where the engine's score differs from the record's."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise GCGError(f"cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise GCGError(f"{str(path)[:80]} is over {MAX_RECORD_BYTES:,} bytes, the limit for a record")
     if lexicon is None:
         from ..lexicon import Lexicon
         lexicon = Lexicon.default()
