@@ -27,6 +27,7 @@ from .scoring import Evaluation, apply_pre, evaluate
 from .startpos import begin, canonical, check_playable, read_start, taken
 from .tiles import BLANK, Bag, sort_rack
 from .trades import allowed_trade, conditions, draw_for_trade, trade_allowed, trade_possible
+from .turnlog import TurnLog
 from .lexicon.words import WordJudge
 
 __all__ = ["Game", "Turn", "Legal", "GameError", "TURN_KINDS", "is_turn", "split_action",
@@ -67,7 +68,7 @@ class State:
     racks: list
     scores: list
     to_move: int = 0
-    turns: list = field(default_factory=list)
+    turns: TurnLog = field(default_factory=TurnLog)   # copied at no cost (turnlog.py)
     scoreless: int = 0       # consecutive turns with no placement standing
     idle: int = 0            # consecutive turns adding no tile while the bag is short
     phase: str = "play"      # play | final | over
@@ -82,7 +83,7 @@ class State:
 
     def copy(self) -> "State":
         return State(self.board.copy(), self.bag.copy(), [list(r) for r in self.racks], list(self.scores),
-                     self.to_move, list(self.turns), self.scoreless, self.idle, self.phase,
+                     self.to_move, self.turns.copy(), self.scoreless, self.idle, self.phase,
                      self.end_reason, list(self.blanks_drawn), list(self.clock), list(self.timed_out),
                      list(self.final_left), list(self.final_found), self.traded, list(self.skip))
 
@@ -183,7 +184,7 @@ class Game(GameEnding, GameJudgment):
 
     @property
     def last_turn(self) -> Turn | None:
-        return next((t for t in reversed(self._state.turns) if is_turn(t)), None)
+        return self._state.turns.last_turn()
 
     def position(self) -> Position:
         s = self._state
@@ -281,11 +282,15 @@ class Game(GameEnding, GameJudgment):
             raise
         self._undo.append(before)
         self._actions.append(text + (f" @{ms}ms" if ms is not None else ""))
-        old, turns, new = {id(t) for t in before.turns}, self._state.turns, []
-        for i, t in enumerate(turns):
-            if id(t) not in old:
-                turns[i] = replace(t, action=len(self._actions) - 1)
-                new.append(turns[i])
+        turns, new = self._state.turns, []
+        if turns.shares(before.turns):   # the usual case: lines appended (or replaced) past the old end
+            changed = range(len(before.turns), len(turns))
+        else:                            # taken back to an earlier state, or a line changed
+            old = {id(t) for t in before.turns}
+            changed = [i for i, t in enumerate(turns) if id(t) not in old]
+        for i in changed:
+            turns[i] = replace(turns[i], action=len(self._actions) - 1)
+            new.append(turns[i])
         return tuple(new)
 
     def _canonical(self, text: str) -> str:

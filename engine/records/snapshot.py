@@ -24,6 +24,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
     it), the board, racks, scores, legal actions and turns."""
     board = game.board
     size = board.size
+    turns = game.turns     # a copy each time it is read
     tiles = []
     for sq, cell in enumerate(board.cells):
         if cell:
@@ -43,7 +44,7 @@ def build(game: Game, seats: list[dict], hints=(), error: str | None = None, eve
         "end_reason": game.end_reason, "bag": game.bag_count, "legal": legal,
         # Breakdowns only for the last line: the page parses every snapshot on its
         # main thread; history() gives every turn's breakdown when asked.
-        "turns": [turn_dict(t, i == len(game.turns) - 1) for i, t in enumerate(game.turns)],
+        "turns": [turn_dict(t, i == len(turns) - 1) for i, t in enumerate(turns)],
         "last_squares": last_squares(game), "pickable": list(runs), "pick_runs": runs,
         "swappable": swappable(game),
         "ppt": [round(game.ppt(p), 2) for p in range(game.players)],

@@ -25,6 +25,7 @@ from .link import decode_table, encode_table
 from .record import write_table_gcg
 
 _lexicon = None
+_last = None          # (key, the game last replayed): _game_of
 MAX_ENTRIES = 2_000
 
 
@@ -182,18 +183,49 @@ def _spec(raw, new: bool = False) -> dict:
 
 
 def _game_of(spec: dict) -> TableGame:
+    """The game a state replays to. The last one replayed is kept (``_last``): the
+    page sends the whole state with every call, and the next call is nearly always
+    the same game or it with one entry more or fewer, so only the difference is
+    replayed or undone (a game at the 2,000-entry cap replayed in full took over a
+    second in the page for every entry, preview and tap)."""
+    global _last
     lexicon = _lexicon
     if lexicon is None:
         lexicon = _session_lexicon()   # the worker's lists, loaded once by session.load_lexicon
-    game = TableGame(Rules.from_string(spec["rules"]), len(spec["names"]), lexicon=lexicon,
-                     names=spec["names"])
-    for i, action in enumerate(spec["actions"]):
+    key, actions = (id(lexicon), spec["rules"], tuple(spec["names"])), spec["actions"]
+    kept, _last = _last, None
+    game, done = None, 0
+    if kept is not None and kept[0] == key:
+        game, had = kept[1], kept[1].actions
+        done = _common(had, actions)
+        if len(had) - done > 8:
+            game, done = None, 0       # far back (another game's log): replayed afresh
+        else:
+            for _ in range(len(had) - done):
+                game.undo()
+    if game is None:
+        game = TableGame(Rules.from_string(spec["rules"]), len(spec["names"]), lexicon=lexicon,
+                         names=spec["names"])
+    for i in range(done, len(actions)):
+        action = actions[i]
         try:
             game.replay_entry(action)
         except ValueError as exc:
             raise SessionError(f"entry {i + 1} of {len(spec['actions'])} ({action[:40]!r}) "
                                f"cannot be replayed: {exc}") from None
+    _last = (key, game)
     return game
+
+
+def _common(had: tuple, actions: list) -> int:
+    """How many entries the two logs share from the start."""
+    n = min(len(had), len(actions))
+    if had[:n] == tuple(actions[:n]):
+        return n
+    k = 0
+    while k < n and had[k] == actions[k]:
+        k += 1
+    return k
 
 
 def _view(game: TableGame, events=(), note: str = "") -> dict:
