@@ -55,10 +55,36 @@ def preset_name(rules):
 def rack_html(slots):
     parts = []
     for i, t in enumerate(slots):
-        parts.append('<button type="button" class="' + t["cls"] + '" data-id="' + t["id"] + '" data-slot="'
-                     + str(i) + '" data-letter="' + t["letter"] + '" aria-label="' + t["label"] + '">'
-                     + t["html"] + "</button>")
+        attrs = tile_attrs(t, i)
+        parts.append('<button type="button" id="rt-' + t["id"] + '"' + "".join(
+            " " + k + '="' + v + '"' for k, v in attrs.items() if v is not None) + ">" + t["html"] + "</button>")
     return "".join(parts)
+
+
+def tile_attrs(t, i):
+    """A rack tile's attributes: in the exchange (or trade) bar's mode each tile is a
+    toggle, pressed and named "chosen" when chosen, so a screen reader hears the choice."""
+    return {"class": t["cls"], "data-id": t["id"], "data-slot": str(i), "data-letter": t["letter"],
+            "aria-label": t["label"], "aria-pressed": t.get("pressed")}
+
+
+def rack_nodes(s, nodes):
+    """The rack as a skeleton (rewritten only when its tiles or their order change) and one
+    node a tile, patched in place: a focused tile keeps its focus while it is chosen."""
+    slots = view.rack_slots(s)
+    toggles = s["mode"] in ("exchange", "trade")
+    for t in slots:
+        if toggles:
+            chosen = t["id"] in [str(x) for x in s["xsel"]]
+            t["pressed"] = "true" if chosen else "false"
+            if chosen:
+                t["label"] += ", chosen"
+    nodes["rack"] = {"_html": rack_html(slots), "data-order": ",".join(t["id"] for t in slots),
+                     "data-mode": s["mode"], "data-seat": str(s["rack_seat"])}
+    for i, t in enumerate(slots):
+        node = tile_attrs(t, i)
+        node["_html"] = t["html"]
+        nodes["rt-" + t["id"]] = node
 
 
 def _squares_of(s):
@@ -93,8 +119,7 @@ def frame(s, squares=None):
     for sq, cell in view.board_cells(s, squares).items():
         nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": cell["label"], "tabindex": cell["tab"],
                              "data-letter": cell["letter"] or None, "_html": cell["html"]}
-    nodes["rack"] = {"_html": rack_html(view.rack_slots(s)),
-                     "data-mode": s["mode"], "data-seat": str(s["rack_seat"])}
+    rack_nodes(s, nodes)
     nodes["scores"] = {"_html": view.scores_html(s)}
     nodes["preview"] = {"_html": view.preview_html(s)}
     nodes["status"] = {"_text": view.status_text(s)}
@@ -121,6 +146,9 @@ def frame(s, squares=None):
                       "style": "--n:" + str(s["layout"]["size"])}
     nodes["body"] = view.body_attrs(s)
     nodes.update(share_view.nodes(s))  # the share panel and the replay bar
+    importing = (s.get("box") or {}).get("kind") in ("import", "imported")
+    nodes["sharebox"]["role"] = "dialog" if importing else "region"   # Import is a dialog: Escape closes it
+    nodes["sharebox"]["aria-label"] = "Import a game" if importing else "Share"
     regions.add_nodes(nodes, s)
     return nodes
 
@@ -159,6 +187,7 @@ class Renderer:
         self.size = 0
         self.start = None
         self.last_squares = None
+        self.rack_rewritten = False
 
     def patches(self, s):
         out = []
@@ -170,21 +199,72 @@ class Renderer:
             prev_state = None
         dirty = dirty_squares(prev_state, s)
         cur = frame(s, None if dirty is None else list(dirty))
+        old_rack = self.prev.get("rack") or {}
+        if (old_rack.get("data-order") == cur["rack"]["data-order"]
+                and old_rack.get("data-seat") == cur["rack"]["data-seat"]):
+            cur["rack"]["_html"] = old_rack.get("_html")   # the same tiles: each is patched in place
+            self.rack_rewritten = False
+        else:
+            self.rack_rewritten = True
         out += diff(self.prev, cur)
         self.prev.update(cur)
         self.prev_state = s
         return out
 
     def apply(self, s, focus=None):
+        document = getattr(self.window, "document", None)  # test windows have none
+        had = focus_id(document)
         out = self.patches(s)
         if focus:
             out.append(["!focus", {}, None, "sq-" + focus])
         if out:
             self.window.wlcPatch(json.dumps(out))
+        if not focus and had and out:
+            try:
+                keep_focus(document, had, s)
+            except Exception as exc:   # never at the cost of the frame drawn
+                self.window.console.log("focus not kept: " + str(exc))
         last = s["snap"].get("last_squares") or []
         if last != self.last_squares:  # a new move: in a zoomed board, pan to it
             self.last_squares = last
-            document = getattr(self.window, "document", None)  # test windows have none
             if document is not None:
                 phone.show(document, last)
         return len(out)
+
+
+def focus_id(document):
+    """The id of the focused element before a frame ("" for none or the page, "*" for
+    an element without an id)."""
+    if document is None:
+        return ""
+    el = document.activeElement
+    if el is None or el.tagName == "BODY":
+        return ""
+    return el.id or "*"
+
+
+def fallback_focus(had, s):
+    """Where focus goes when a frame took away the element that had it: a tile chosen or
+    shuffled is found again by its id, the Import box gives it back to Import, anything
+    else to the board's cursor square, where the game goes on."""
+    if had == "import-text" or had == "import-file" or had.startswith("share"):
+        return "btn-import"
+    return "sq-" + s["cursor"]
+
+
+def usable(el):
+    return (el is not None and el.isConnected and not el.hasAttribute("disabled")
+            and el.closest("[hidden]") is None)
+
+
+def keep_focus(document, had, s):
+    """Focus never falls to the page after a frame: a rewritten rack, a button disabled
+    while the engine answers (Challenge, Undo, an exchange confirmed), a box closed."""
+    now = document.activeElement
+    if now is not None and now.tagName != "BODY" and usable(now):
+        return
+    for target in (had, fallback_focus(had, s), "sq-" + s["cursor"]):
+        el = document.getElementById(target)
+        if usable(el):
+            el.focus()
+            return

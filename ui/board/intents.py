@@ -101,13 +101,7 @@ def on_tap_rack(s, ev):
     if s["choose"] or s["handover"] >= 0:
         return s
     if s["mode"] in ("exchange", "trade"):
-        xsel = list(s["xsel"])
-        if entry_id in xsel:
-            xsel.remove(entry_id)
-        elif rack_entry(s, entry_id) is not None:
-            xsel.append(entry_id)
-        s["xsel"] = xsel
-        return s
+        return _toggle_chosen(s, entry_id)
     if any(p["id"] == entry_id for p in s["placed"]):
         return s
     sel = s["sel"]
@@ -123,6 +117,43 @@ def on_tap_rack(s, ev):
         s["sel"] = None
     else:
         s["sel"] = ["rack", entry_id]
+    return s
+
+
+def _toggle_chosen(s, entry_id):
+    """Choose a tile to exchange (or trade), or choose it no more; said aloud with the
+    count, since the tile's look is all that changes."""
+    entry = rack_entry(s, entry_id)
+    if entry is None:
+        return s
+    xsel = list(s["xsel"])
+    if entry_id in xsel:
+        xsel.remove(entry_id)
+        said = _tile_name(entry["tile"]) + " not chosen. "
+    else:
+        xsel.append(entry_id)
+        said = _tile_name(entry["tile"]) + " chosen. "
+    s["xsel"] = xsel
+    letters = [_tile_name(e["tile"]) for e in s["rack"] if e["id"] in xsel]
+    s["announce"] = said + str(len(xsel)) + " chosen" + (": " + ", ".join(letters) if letters else "") + "."
+    return s
+
+
+def _tile_name(tile):
+    return "blank" if tile == "?" else tile
+
+
+def _choose_typed(s, key):
+    """In the exchange bar, a typed letter (? for a blank) chooses a tile of it not yet
+    chosen, or, when all are chosen, takes the last of them back."""
+    tile = "?" if key == "?" else key.upper()
+    same = [e for e in s["rack"] if e["tile"] == tile]
+    free = [e for e in same if e["id"] not in s["xsel"]]
+    if free:
+        return _toggle_chosen(s, free[0]["id"])
+    if same:
+        return _toggle_chosen(s, same[-1]["id"])
+    s["announce"] = "No " + _tile_name(tile) + " on your rack."
     return s
 
 
@@ -186,6 +217,8 @@ def on_key(s, ev):
         if len(key) == 1 and key.isalpha():
             return on_choose(s, {"letter": key.upper()})
         return s
+    if s["mode"] in ("exchange", "trade") and (key == "?" or (len(key) == 1 and key.isalpha())):
+        return _choose_typed(s, key)
     moves = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
     if key in moves:
         d = moves[key]

@@ -47,6 +47,9 @@ def on_doc_key(page, e):
         page.dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
         return
     target = e.target
+    if key == "Escape" and target.closest("#sharebox[role='dialog']") is not None:
+        page.dispatch({"t": "box"})   # the Import dialog closes (focus goes back to Import)
+        return
     if page.document.querySelector("dialog[open]") is not None or target.closest("#board") is not None:
         return
     if target.tagName in ("INPUT", "SELECT", "TEXTAREA"):

@@ -19,6 +19,7 @@ Pure and MicroPython-safe.
 """
 
 from ui import state
+from ui.ear import hooks as ear
 from ui.game import clock, standin
 from ui.links import bylink, embed, replay, share, tabs
 from ui.panels import actions as panels
@@ -74,6 +75,8 @@ ROUTES.update({
     "choose": [panels.count_tiles, state.on_choose, panels.tile_sound],
     "p_open": [panels.on_open],   # it asks for the focus itself
 })
+
+ROUTES["import_open"] = ROUTES["import_open"] + [ear.focus_import]   # focus into the Import dialog
 
 panels.OPEN_HOOKS["review"] = review.open_live   # the review starts when its panel opens
 panels.RUNNERS.append(("p_rv_", review.run))      # and runs its engine effects
