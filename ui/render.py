@@ -13,6 +13,7 @@ from ui import view
 from ui.board import geom
 from ui.panels import regions
 from ui.board import phone
+from ui.ear import say
 from ui.newgame import rules_text
 from ui.links import share_view
 from ui.words import view as words_view
@@ -136,7 +137,9 @@ def frame(s, squares=None):
     nodes["end"] = {"_html": view.end_html(s), "hidden": None if s["snap"].get("phase") == "over" else ""}
     judge = view.judgment_html(s)
     nodes["judge"] = {"_html": judge, "hidden": None if judge else ""}
-    nodes["announce"] = {"_text": s["announce"]}
+    nodes["announce"] = {"_text": s["announce"]}   # the one live region (Renderer.speech chooses)
+    nodes["message"]["aria-live"] = None
+    nodes["preview"]["aria-live"] = None
     enabled = view.buttons(s)
     hidden = view.hidden_buttons(s)
     for name in BUTTONS:
@@ -187,7 +190,7 @@ class Renderer:
         self.size = 0
         self.start = None
         self.last_squares = None
-        self.rack_rewritten = False
+        self.heard = {}
 
     def patches(self, s):
         out = []
@@ -203,13 +206,24 @@ class Renderer:
         if (old_rack.get("data-order") == cur["rack"]["data-order"]
                 and old_rack.get("data-seat") == cur["rack"]["data-seat"]):
             cur["rack"]["_html"] = old_rack.get("_html")   # the same tiles: each is patched in place
-            self.rack_rewritten = False
-        else:
-            self.rack_rewritten = True
+        cur["announce"]["_text"] = self.speech(s)
         out += diff(self.prev, cur)
         self.prev.update(cur)
         self.prev_state = s
         return out
+
+    def speech(self, s):
+        """The live region's text: what the state announces when that changed, else a
+        message of the page's own (a refused letter, an engine's refusal) when it changed,
+        else the live score when it changed; else what it holds. One region, so each
+        thing is said once."""
+        heard = self.heard
+        now = {"announce": s["announce"], "message": s["message"], "preview": say.preview(s)}
+        self.heard = now
+        for key in ("announce", "message", "preview"):
+            if now[key] and now[key] != heard.get(key):
+                return now[key]
+        return (self.prev.get("announce") or {}).get("_text", s["announce"])
 
     def apply(self, s, focus=None):
         document = getattr(self.window, "document", None)  # test windows have none

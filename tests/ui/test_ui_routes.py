@@ -4,6 +4,7 @@ may hand the rest of the list another event, or end it (CPython and MicroPython)
 import ui_fixtures as fx
 from ui import state
 from ui.boot import handlers
+from ui.ear import hooks as ear
 from ui.links import bylink, embed, replay, share
 from ui.panels import actions as panels
 from ui.review import actions as review
@@ -31,7 +32,8 @@ def test_a_handler_may_hand_on_another_event_or_end_the_list():
 def test_every_event_has_a_list_of_handlers_and_the_snapshot_s_order_is_the_page_s():
     for t in handlers.ROUTES:
         assert handlers.ROUTES[t] and all(callable(h) for h in handlers.ROUTES[t]), t
-    assert handlers.ROUTES["snapshot"] == [replay.end_on_snapshot, state.on_snapshot, panels.after_snapshot,
+    assert handlers.ROUTES["snapshot"] == [ear.remember, replay.end_on_snapshot, state.on_snapshot, ear.tell_snapshot,
+                                           panels.after_snapshot,
                                            review.after_snapshot, panels.keep_focus, share.after_snapshot, embed.tell_turn,
                                            bylink.after_snapshot]
     assert panels.OPEN_HOOKS.get("review") and [p for p, _ in panels.RUNNERS].count("p_rv_") == 1

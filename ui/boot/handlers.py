@@ -42,8 +42,10 @@ ROUTES.update(_own((panels.HANDLERS, review.HANDLERS), then=[panels.keep_focus])
 # The events several features take part in (each list replaces its feature's own).
 ROUTES.update({
     "snapshot": [
+        ear.remember,              # the game before, to tell what changed
         replay.end_on_snapshot,    # a live game's snapshot ends a replay
         state.on_snapshot,         # the game as the engine answered
+        ear.tell_snapshot,         # the live region tells it in full, once
         panels.after_snapshot,     # the open panel refetched, stale hints gone, a finished game kept
         review.after_snapshot,     # an open review of the game: only the seats whose racks may be seen
         panels.keep_focus,
@@ -77,6 +79,7 @@ ROUTES.update({
 })
 
 ROUTES["import_open"] = ROUTES["import_open"] + [ear.focus_import]   # focus into the Import dialog
+ROUTES["shuffle"] = ROUTES["shuffle"] + [ear.tell_shuffle]            # the new order, said
 
 panels.OPEN_HOOKS["review"] = review.open_live   # the review starts when its panel opens
 panels.RUNNERS.append(("p_rv_", review.run))      # and runs its engine effects

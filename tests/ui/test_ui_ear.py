@@ -1,0 +1,50 @@
+"""Play by ear (ui/ear): the sentences a screen reader hears, from plain state."""
+
+import ui_fixtures as fx
+
+from ui.boot import handlers
+from ui.ear import say
+
+
+def test_spell_says_blanks_and_face_down_tiles():
+    assert say.spell("FOcUSERS") == "F O blank-C U S E R S"
+    assert say.spell("ZEBRAs[Z]") == "Z E B R A S-as-a-face-down-Z"
+
+
+def test_rack_spelled_and_in_nato_words():
+    assert say.rack_letters("DEI?STU") == "D E I blank S T U"
+    assert say.rack_letters("QA?", nato=True) == "Alfa, Quebec, blank"
+    assert say.rack_letters("") == "empty"
+
+
+def test_a_play_told_in_full():
+    s = fx.new()
+    t = {"player": 1, "kind": "play", "text": "8D FOcUSERS", "score": 74, "words": ["FOCUSERS", "AB"]}
+    s["snap"] = dict(s["snap"], seats=[{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}])
+    assert say.turn_words(s, t) == ("Computer played FOCUSERS at 8D, across, spelled F O blank-C U S E R S; "
+                                    "also AB; 74 points.")
+    t = {"player": 0, "kind": "play", "text": "H4 CAT", "score": 5, "words": ["CAT"]}
+    assert say.turn_words(s, t) == "You played CAT at H4, down, spelled C A T; 5 points."
+
+
+def test_scores_and_the_end():
+    snap = {"seats": [{"name": "You"}, {"name": "Computer"}], "scores": [120, 84], "winner": [0],
+            "ppt": [30.0, 21.4], "end_reason": "You went out"}
+    assert say.scores(snap) == "You 120, Computer 84: you lead by 36."
+    assert say.the_end(snap) == ("Game over. Winner: You. Final scores: You 120, Computer 84: you lead by 36. "
+                                 "Points per turn: You 30.0, Computer 21.4. The game ended: You went out.")
+
+
+def test_the_computers_move_is_announced_with_the_new_rack_and_the_challenge():
+    s = fx.new()
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    before = fx.snap(racks=("EINRSTU", "EGGLOOS"), to_move=1)
+    before["seats"], before["actions"] = seats, ["-"]
+    s = handlers.step(s, {"t": "snapshot", "snap": before})
+    after = fx.snap(racks=("EINRSTU", "GLOS"), tiles=[fx.tile("H8", "E"), fx.tile("I8", "G"), fx.tile("J8", "G")])
+    after["seats"], after["actions"] = seats, ["-", "8H EGG"]
+    after["turns"] = [{"player": 1, "kind": "play", "text": "8H EGG", "score": 10, "words": ["EGG"]}]
+    after["legal"] = dict(after.get("legal", {}), challenge=True)
+    s = handlers.step(s, {"t": "snapshot", "snap": after})
+    assert s["announce"] == ("Computer played EGG at 8H, across, spelled E G G; 10 points. Your turn. "
+                             "You may challenge it. Your rack: E I N R S T U.")
