@@ -152,21 +152,34 @@ def review_summary(results="[]"):
 REVIEW_EXPORTS = ["review_plan", "review_turn", "review_summary"]
 
 
-# Meanings (ui/words/): wordlists/meanings.bin is fetched and loaded on the first request
-# for a meaning, never at start (``url``: its address, from the page; this worker's own
-# address is a blob). Answers carry "ms": the time this request took in the worker.
+# Meanings (ui/words/): wordlists/meanings.bin and, beside it, short_meanings.tsv (the
+# meanings written for this project) are fetched and loaded on the first request for a
+# meaning, never at start (``url``: meanings.bin's address, from the page; this worker's
+# own address is a blob). Answers carry "ms": the time this request took in the worker.
+SHORT_MEANINGS = "short_meanings.tsv"
+
+
+async def _fetched(url):
+    """The bytes at ``url``, or an error message."""
+    try:
+        response = await js.fetch(url)
+        if not response.ok:
+            return None, "the meanings could not be fetched (HTTP " + str(response.status) + ")"
+        return (await response.arrayBuffer()).to_bytes(), ""
+    except Exception as exc:  # offline before the first use, say
+        return None, "the meanings could not be fetched (" + type(exc).__name__ + ")"
+
+
 async def define(request="[]", url=""):
     from engine.meanings import face
     t0 = time.perf_counter()
     if not face.loaded():
-        try:
-            response = await js.fetch(str(url))
-            if not response.ok:
-                return json.dumps({"error": "the meanings could not be fetched (HTTP " + str(response.status) + ")"})
-            data = (await response.arrayBuffer()).to_bytes()
-        except Exception as exc:  # offline before the first use, say
-            return json.dumps({"error": "the meanings could not be fetched (" + type(exc).__name__ + ")"})
-        answer = json.loads(face.meanings_load(data))
+        url = str(url)
+        data, why = await _fetched(url)
+        short, why_short = await _fetched(url[:url.rindex("/") + 1] + SHORT_MEANINGS) if "/" in url else (None, "")
+        if why or why_short:
+            return json.dumps({"error": why or why_short})
+        answer = json.loads(face.meanings_load(data, short))
         if "error" in answer:
             return json.dumps(answer)
     out = json.loads(_guard(face.session_define, str(request)))

@@ -87,12 +87,16 @@ def entry_html(res):
         out.append('<p class="wd-base">A form of ' + _e(base) + ".</p>")
     defs = res.get("definitions") or []
     if defs:
-        items = []
+        items, sources = [], []
         for d in defs:
             lemma = d.get("lemma", word)
-            items.append('<li><i class="wd-pos">' + _e(d.get("pos", "")) + "</i> "
+            source = d.get("source") or "WordNet"
+            if source not in sources:
+                sources.append(source)
+            items.append('<li data-source="' + _e(source) + '"><i class="wd-pos">' + _e(d.get("pos", "")) + "</i> "
                          + (("(" + _e(lemma) + ") ") if lemma and lemma != word else "") + _e(d.get("text", "")) + "</li>")
         out.append('<ol class="wd-defs">' + "".join(items) + "</ol>")
+        out.append('<p class="wd-source">Source: ' + _e("; ".join(sources)) + ".</p>")
     else:
         out.append('<p class="wd-none">No meaning on file: WordNet has no entry for this word.</p>')
     return "".join(out) + "</section>"

@@ -201,6 +201,25 @@ def test_the_judge_refuses_a_word_off_the_board_during_a_game_and_answers_it_aft
     assert visit["errors"] == []
 
 
+def test_every_one_of_the_72_shows_a_meaning_and_its_source(visit):
+    """The meanings written for this project (wordlists/short_meanings.tsv) reach the
+    page's cards: each of the 72 shows its meaning first, and the card names the source."""
+    from engine.rules import TWO_LETTER_72
+    page = visit["page"]
+    kit.load(page, kit.saved_game(_finished_game()))
+    assert kit.stored(page)["snap"]["phase"] == "over"      # the judge answers any word
+    words = sorted(TWO_LETTER_72)
+    for i in range(0, len(words), 18):
+        _, got = _judge(page, " ".join(words[i:i + 18]))
+        for w in words[i:i + 18]:
+            refused, text = got[w]
+            ours = expected(w)["definitions"][0]
+            assert not refused and ours["source"] == "written for this project"
+            assert ours["text"] in text and "Source: written for this project" in text, w
+    assert any("short_meanings.tsv" in u for u in visit["requests"])
+    assert visit["errors"] == []
+
+
 def test_a_warm_load_times_its_first_meaning(visit, site_url):
     page = visit["page"]
     _boot(page, site_url + "index.html")
