@@ -35,6 +35,14 @@ from ..table.link import decode_table, encode_table, is_table_link
 from .model import name_key
 
 
+MAX_RESULT_ACTIONS = 200
+"""The most entries a result's game may have. A link may carry 2,000 (engine/records/
+link.py), and entries that are not turns (a free retry: RULES.md 7) cost a replay each
+without ending the game: 2,000 of them took 0.4 to 1.2 s to replay, so a hundred such
+links held standings for minutes. A real two-player game has 20 to 60 entries; 200
+bounds a link's replay to a few normal games' work, and a longer link is refused unread (figures: docs/rules.md, section 12)."""
+
+
 class ResultError(ValueError):
     """A result that cannot be recorded (the message is for a player)."""
 
@@ -83,6 +91,9 @@ def replay_link(text: str, lexicon) -> Replayed:
     """Replay the game of a share link; ResultError when it cannot be a result."""
     spec = game_spec(text)
     seats = spec["seats"]
+    if len(spec["actions"]) > MAX_RESULT_ACTIONS:    # refused before any replay: the work is bounded
+        raise ResultError(f"this game has {len(spec['actions']):,} entries; a tournament game has at most "
+                          f"{MAX_RESULT_ACTIONS} (a real game has 20 to 60): type its result instead")
     if len(seats) != 2:
         raise ResultError(f"a tournament game has two players; this link's game has {len(seats)}")
     if spec.get("start"):

@@ -106,3 +106,33 @@ def test_a_link_cut_short_is_refused():
     text = finished_link("Ann", "Bob", "cut")
     with pytest.raises(ResultError, match="damaged"):
         replay_link(text[:-6], LEX)
+
+
+def _retrying(n: int) -> Game:
+    """A Richard's-rules game (free retry) with ``n`` withdrawn attempts, then finished."""
+    import itertools
+    game = Game(Rules.from_string("richard"), "retry", 2, lexicon=LEX, names=["Ann", "Bob"])
+    for a, b in itertools.permutations(game.rack(0), 2):
+        trial = Game(game.rules, game.seed, 2, lexicon=LEX, names=["Ann", "Bob"])
+        trial.act(f"8H {a}{b}")
+        if trial.turns[-1].kind == "retry":
+            break
+    for _ in range(n):
+        game.act(f"8H {a}{b}")
+    while not game.over:
+        game.act(computer_action(game, "greedy") if len(game.actions) < n + 4 else "-")
+    return game
+
+
+def test_a_link_with_more_entries_than_a_game_has_is_refused_before_any_replay(monkeypatch):
+    """Issue 39: 2,000 free retries cost a second to replay; a result's link is bounded to
+    MAX_RESULT_ACTIONS entries, checked before the game is replayed."""
+    from engine.club import replay
+    ok = _retrying(replay.MAX_RESULT_ACTIONS - 20)
+    assert len(ok.actions) <= replay.MAX_RESULT_ACTIONS
+    assert replay_link(link_of(ok), LEX).scores == tuple(ok.scores)       # within the bound: a result
+    long = _retrying(replay.MAX_RESULT_ACTIONS + 1)
+    monkeypatch.setattr(Game, "replay", classmethod(lambda *a, **k: pytest.fail("replayed")))
+    with pytest.raises(ResultError, match=f"this game has {len(long.actions)} entries; a tournament game has at "
+                                          f"most 200 \\(a real game has 20 to 60\\): type its result instead"):
+        replay_link(link_of(long), LEX)
