@@ -118,7 +118,8 @@ def frame(s, squares=None):
     """The page's node map for state ``s`` (board squares: only ``squares``, default all)."""
     nodes = {}
     for sq, cell in view.board_cells(s, squares).items():
-        nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": cell["label"], "tabindex": cell["tab"],
+        label = cell["label"] + (", typing " + s["dir"] if sq == s["cursor"] else "")   # the direction, heard
+        nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": label, "tabindex": cell["tab"],
                              "data-letter": cell["letter"] or None, "_html": cell["html"]}
     rack_nodes(s, nodes)
     nodes["scores"] = {"_html": view.scores_html(s)}

@@ -48,3 +48,28 @@ def test_the_computers_move_is_announced_with_the_new_rack_and_the_challenge():
     s = handlers.step(s, {"t": "snapshot", "snap": after})
     assert s["announce"] == ("Computer played EGG at 8H, across, spelled E G G; 10 points. Your turn. "
                              "You may challenge it. Your rack: E I N R S T U.")
+
+
+def test_space_turns_the_direction_and_says_it_and_the_square_names_it():
+    from ui import render
+    s = handlers.step(fx.new(), {"t": "key", "key": " "})
+    assert s["dir"] == "down" and s["announce"] == "Typing down."
+    assert render.frame(s)["sq-H8"]["aria-label"].endswith(", typing down")
+    s = handlers.step(s, {"t": "key", "key": " "})
+    assert s["announce"] == "Typing across."
+
+
+def test_a_typed_letter_equal_to_the_board_tile_passes_over_it():
+    """EDICT typed down through a board I while an I is held: E D, over the I, C T."""
+    s = fx.new(fx.snap(racks=("EDICTXX", "EGGLOOS"), tiles=[fx.tile("H10", "I")]))
+    s["cursor"], s["dir"] = "H8", "down"
+    for key in "EDICT":
+        s = handlers.step(s, {"t": "key", "key": key.lower()})
+    assert sorted((p["sq"], p["letter"]) for p in s["placed"]) == [
+        ("H11", "C"), ("H12", "T"), ("H8", "E"), ("H9", "D")]
+    # a letter other than the board's goes on the next empty square, as before
+    s = fx.new(fx.snap(racks=("EDICTXX", "EGGLOOS"), tiles=[fx.tile("H10", "I")]))
+    s["cursor"], s["dir"] = "H8", "down"
+    for key in "EDCT":
+        s = handlers.step(s, {"t": "key", "key": key.lower()})
+    assert sorted(p["sq"] for p in s["placed"]) == ["H11", "H12", "H8", "H9"]

@@ -49,7 +49,7 @@ def on_tap_square(s, ev):
     if sq in s["snap"].get("pickable", []) and not s["placed"] and board_letter(s, sq):
         return pre_pick(s, sq)
     if s["cursor"] == sq and sel and sel[0] == "sq":
-        s["dir"] = "down" if s["dir"] == "across" else "across"
+        s = _turn(s)
     s["cursor"] = sq
     s["sel"] = ["sq", sq] if empty_at(s, sq) else None
     return s
@@ -228,8 +228,7 @@ def on_key(s, ev):
             s["sel"] = ["sq", nxt]
         return with_fx(s, {"do": "focus", "sq": s["cursor"]})
     if key in (" ", "Spacebar"):
-        s["dir"] = "down" if s["dir"] == "across" else "across"
-        return s
+        return _turn(s)
     if key == "Escape":
         return on_recall(s, ev)
     if key == "Delete":   # pick off the tile under the cursor (and the tiles after it)
@@ -253,12 +252,37 @@ def on_key(s, ev):
     return s
 
 
+def _turn(s):
+    """Space (or a second tap on the cursor's square) turns the typing direction; said."""
+    s["dir"] = "down" if s["dir"] == "across" else "across"
+    s["announce"] = "Typing " + s["dir"] + "."
+    return s
+
+
+def _covered(s, sq):
+    """The letter on ``sq`` (a board tile or one put down this turn), upper case; "" if empty."""
+    for p in s["placed"]:
+        if p["sq"] == sq:
+            return p["letter"].upper()
+    return board_letter(s, sq).upper()
+
+
 def _type_letter(s, letter, as_blank):
     """Typing puts the letter on the cursor's square (or the next empty one): the tile
     itself if held, else a blank, else (where J/Q/X/Z are wild) one of those face
     down, and says which stood in. A letter that cannot be placed leaves a warning
-    that stays while typing goes on (EGOTIST without an S must not read EGOTIT)."""
-    sq = s["cursor"] if empty_at(s, s["cursor"]) else next_empty(s, s["cursor"], s["dir"])
+    that stays while typing goes on (EGOTIST without an S must not read EGOTIT).
+    The cursor stops on a covered square: typing its letter passes over it (EDICT
+    typed down through a board I), any other letter goes on the next empty square."""
+    here = s["cursor"]
+    if not as_blank and here and not empty_at(s, here) and _covered(s, here) == letter:
+        d = (0, 1) if s["dir"] == "across" else (1, 0)
+        nxt = geom.step(s["layout"], here, d[0], d[1])
+        s["cursor"] = nxt or here
+        s["sel"] = ["sq", s["cursor"]] if empty_at(s, s["cursor"]) else None
+        s["announce"] = letter + " is on the board: passed over."
+        return with_fx(s, {"do": "focus", "sq": s["cursor"]})
+    sq = here if empty_at(s, here) else next_empty(s, here, s["dir"])
     if sq is None:
         s["message"] = "No empty square that way."
         s["typing_warned"] = True
@@ -284,8 +308,8 @@ def _type_letter(s, letter, as_blank):
         s["typing_warned"] = True
     elif not s.get("typing_warned"):
         s["message"] = ""
-    nxt = next_empty(s, sq, s["dir"])
-    s["cursor"] = nxt or sq
+    d = (0, 1) if s["dir"] == "across" else (1, 0)
+    s["cursor"] = geom.step(s["layout"], sq, d[0], d[1]) or sq   # a covered square next: the cursor stops on it
     s["sel"] = ["sq", s["cursor"]]
     s = after_placing(s)
     return with_fx(s, {"do": "focus", "sq": s["cursor"]})
