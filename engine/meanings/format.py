@@ -6,9 +6,10 @@ loading reads just the small index: the first meaning costs no 4.6 MB inflate.
 All blocks share a preset dictionary (the glosses' commonest words), which makes
 separate blocks cost under 1% more than one stream.
 
-A 16-byte header, integers little-endian::
+A 20-byte header, integers little-endian::
 
-    magic b"WLMN", u16 version (1), u16 flags (0), u32 index length, u32 CRC32 of the index text
+    magic b"WLMN", u16 version (2), u16 flags (0), u32 index length, u32 CRC32 of the
+    index text, u32 CRC32 of the whole file but these last four bytes
 
 then the index as a raw-deflate stream, then the blocks, each a raw-deflate stream
 made with the dictionary, one after the other. The index is UTF-8 text, one item a
@@ -29,6 +30,12 @@ Record lines (a block's text is its lines joined by newlines):
 
 A word's line starts with the word and a tab, and a tab sorts before every letter,
 so the lines sort as their words do and a lookup bisects the block's lines.
+
+The whole-file CRC is checked at load (about a millisecond for 1.5 MB), so a damaged
+file is refused there, before any lookup: a flipped byte inside a block would
+otherwise load and fail only the words of that block, later. Version 1 (16-byte
+header, no such CRC) is refused with a word to rebuild it: the file ships with the
+engine, so only a stale copy can be version 1, and damage in it would go unseen.
 """
 
 from __future__ import annotations
@@ -40,12 +47,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 MAGIC = b"WLMN"
-VERSION = 1
-_HEADER = struct.Struct("<4sHHII")
-HEADER_SIZE = _HEADER.size  # 16
+VERSION = 2
+_HEADER = struct.Struct("<4sHHIII")
+HEADER_SIZE = _HEADER.size  # 20
+_FILE_CRC_AT = HEADER_SIZE - 4
 POS_LETTERS = "nvar"
 BLOCK_CHARS = 64_000       # a block is cut after the line that reaches this size
 DICTIONARY_BYTES = 32_768  # deflate's window: a longer dictionary would not be seen
+MAX_INDEX_BYTES = 1 << 20  # the index inflated (the shipped one: about 40 KB); a bound, not a size
 
 
 class MeaningsFormatError(ValueError):
@@ -123,8 +132,15 @@ def encode(notice: list[str], entries: list[str], exceptions: list[str]) -> byte
         index.append(f"{block[0].split(chr(9), 1)[0]}\t{len(block)}\t{len(streams[-1])}\t{zlib.crc32(text)}")
     index_text = "\n".join(index).encode("utf-8")
     packed = _deflate(index_text)
-    return (_HEADER.pack(MAGIC, VERSION, 0, len(packed), zlib.crc32(index_text))
+    data = (_HEADER.pack(MAGIC, VERSION, 0, len(packed), zlib.crc32(index_text), 0)
             + packed + b"".join(streams))
+    return data[:_FILE_CRC_AT] + file_crc(data).to_bytes(4, "little") + data[HEADER_SIZE:]
+
+
+def file_crc(data) -> int:
+    """CRC32 of the whole file but the header's last four bytes (where it is kept)."""
+    view = memoryview(data)
+    return zlib.crc32(view[HEADER_SIZE:], zlib.crc32(view[:_FILE_CRC_AT]))
 
 
 # ---------------------------------------------------------------- reading
@@ -145,14 +161,21 @@ def read_layout(data) -> Layout:
     """The header and index checked and read; MeaningsFormatError when the bytes are
     not a whole meanings file (each block is checked when it is first inflated)."""
     data = bytes(data)
+    if len(data) < 6:
+        raise MeaningsFormatError(f"meanings file too short ({len(data)} bytes)")
+    if data[:4] != MAGIC:
+        raise MeaningsFormatError("not a meanings file (bad magic)")
+    version = int.from_bytes(data[4:6], "little")
+    if version != VERSION:
+        raise MeaningsFormatError(f"meanings file version {version}, this engine reads {VERSION}"
+                                  + (" (version 1 has no whole-file checksum: rebuild it with"
+                                     " wordlists/build_meanings.py)" if version == 1 else ""))
     if len(data) < HEADER_SIZE:
         raise MeaningsFormatError(f"meanings file too short ({len(data)} bytes)")
-    magic, version, _flags, size, crc = _HEADER.unpack_from(data)
-    if magic != MAGIC:
-        raise MeaningsFormatError("not a meanings file (bad magic)")
-    if version != VERSION:
-        raise MeaningsFormatError(f"meanings file version {version}, this engine reads {VERSION}")
-    text = _inflate(memoryview(data)[HEADER_SIZE:HEADER_SIZE + size])
+    _magic, _version, _flags, size, crc, whole = _HEADER.unpack_from(data)
+    if file_crc(data) != whole:
+        raise MeaningsFormatError("meanings file corrupt (its bytes do not match its checksum: damaged, cut short or added to)")
+    text = _inflate(memoryview(data)[HEADER_SIZE:HEADER_SIZE + size], limit=MAX_INDEX_BYTES)
     if zlib.crc32(text) != crc:
         raise MeaningsFormatError("meanings file corrupt (index CRC mismatch)")
     try:
