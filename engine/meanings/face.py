@@ -94,8 +94,8 @@ def define_json(words_json: str, lexicon: Lexicon | None = None) -> str:
 
 
 def session_define(words_json: str) -> str:
-    """:func:`define_json` with the page's word lists: those engine.session loaded at
-    start (every game of the page plays with them)."""
+    """:func:`define_json` with the word lists the page's game plays: those engine.session
+    loaded at start, or the player's own list the game plays."""
     from .. import session   # the worker's one session; imported here, not at the engine's start
 
-    return define_json(words_json, session.loaded_lexicon())
+    return define_json(words_json, session.game_lexicon())

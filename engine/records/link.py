@@ -6,16 +6,18 @@ game spec that ``session.open`` takes (rules, seed, seats, actions, and "start"
 for a game begun from a position), plus the turn to show and embed options;
 ``encode`` is the inverse.
 
-Fragment grammar (format versions 1 to 3)::
+Fragment grammar (format versions 1 to 3, and 5)::
 
     fragment := TAG DATA { "&" KEY "=" VALUE }
-    TAG      := "g1." | "g2." | "g3."   ("g4.": a table game, engine/table/link.py)
+    TAG      := "g1." | "g2." | "g3." | "g5."   ("g4.": a table game, engine/table/link.py)
     DATA     := base64url, no padding, of  deflate(TEXT) + crc32(TAG + deflate(TEXT))
     TEXT     := UTF-8 lines joined by "\\n":
                 g1: rules / seed / seat count / SEATS / ACTIONS
                 g2: rules / seed / start / seat count / SEATS / ACTIONS
                 g3: rules / seed / start or "" / seat count / SEATS / ACTIONS
-    SEATS    := one line per seat: a kind digit, then the name; g1 and g2: 0..3 =
+                g5: rules / seed / start or "" / WORDLIST / seat count / SEATS / ACTIONS
+    WORDLIST := the fingerprint of the player's own word list the game plays, a space,
+                its name (engine/lexicon/own.py: the list itself is never in a link)    SEATS    := one line per seat: a kind digit, then the name; g1 and g2: 0..3 =
                 human, easy, medium, hard; g3: 0..4, adding expert
     ACTIONS  := one line per action (the engine's move text, kept verbatim)
     seed     := "i" + decimal int  |  "s" + text     (so 42 and "42" stay distinct)
@@ -24,9 +26,10 @@ Fragment grammar (format versions 1 to 3)::
     KEY      := t (turn to show) | mode (play|replay) | theme (auto|light|dark)
                 | controls | moves | scores (0|1: what an embed shows)
 
-``encode`` writes the oldest version that carries the spec: g3 only when a seat
-is a level g1 and g2 have no digit for (the expert), else g2 for a spec with a
-"start", else g1, byte for byte as before g2 existed. So a page from before g3
+``encode`` writes the oldest version that carries the spec: g5 only for a game
+that plays a player's own word list ("wordlist"), g3 only when a seat is a level
+g1 and g2 have no digit for (the expert), else g2 for a spec with a "start", else
+g1, byte for byte as before g2 existed. So a page from before g3
 still opens every new link but those, and refuses those cleanly with NEWER
 ("this link is from a newer version of the game"; the page then keeps the game
 it showed). A g3 seat digit this version does not know is refused the same way.
@@ -38,7 +41,7 @@ never stored: the bag is seeded, and the bag algorithm is fixed per version.
 
 Every format version ever shipped stays decodable: tests/data/links/ keeps one link
 per version. ``g4.`` is a table game's link (engine/table/link.py), refused here
-with a message naming the table page; a newer version (``g5.``) is refused with a
+with a message naming the table page; a newer version (``g6.``) is refused with a
 message saying so, as are
 rules this version does not know. Names and moves are checked as plain text only:
 the page shows names as text, and the engine judges the moves when it replays them.
@@ -54,9 +57,10 @@ import unicodedata
 import zlib
 
 from ..actionlog import MAX_NAME
+from ..lexicon.own import OwnListError, check_ref
 from ..rules import RULES_TEXT_MAX, Rules
 
-VERSION = 3               # the newest format; encode writes the oldest that carries the game
+VERSION = 5               # the newest format; encode writes the oldest that carries the game
 # Seat kinds by digit; every kind of engine.session's SEAT_KINDS must be here.
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 OLD_KINDS = 4             # g1 and g2 carry the first four (digits 0..3)
@@ -105,9 +109,11 @@ def encode(spec: dict) -> str:
         raise LinkError("a game spec must be a dict")
     rules, seed, seats, actions = check_spec(spec)
     start = _check_start(spec.get("start"))
+    wordlist = _check_wordlist(spec.get("wordlist"))
     digits = [SEAT_KINDS.index(s["kind"]) for s in seats]
-    tag = "g3." if max(digits) >= OLD_KINDS else "g1." if start is None else "g2."
-    lines = [rules, _seed_text(seed)] + ([start or ""] if tag != "g1." else []) + [str(len(seats))]
+    tag = "g5." if wordlist else "g3." if max(digits) >= OLD_KINDS else "g1." if start is None else "g2."
+    lines = [rules, _seed_text(seed)] + ([start or ""] if tag != "g1." else [])
+    lines += ([wordlist["fp"] + " " + wordlist["name"]] if wordlist else []) + [str(len(seats))]
     lines += [str(d) + s["name"] for d, s in zip(digits, seats)]
     lines += actions
     return fit(pack(tag, lines) + options_text(spec))
@@ -216,6 +222,20 @@ def _decode_v3(tag: str, data: str) -> dict:
     return spec
 
 
+def _decode_v5(tag: str, data: str) -> dict:
+    """g3's layout with the player's own word list after the start line."""
+    lines = unpack(tag, data)
+    if len(lines) < 5:
+        raise LinkError(DAMAGED)
+    start = lines.pop(2)
+    fp, _, name = lines.pop(2).partition(" ")
+    spec = _spec_of_lines(lines, len(SEAT_KINDS), newer_kinds=True)
+    if start:
+        spec["start"] = _check_start(start)
+    spec["wordlist"] = _check_wordlist({"name": name, "fp": fp})
+    return spec
+
+
 def unpack(tag: str, data: str) -> list[str]:
     """DATA -> TEXT's lines, checked against the checksum and the size limits."""
     text = inflated(tag, data, LinkError, DAMAGED, "this link holds more than a game (it is too large to open)")
@@ -264,7 +284,7 @@ def inflated(tag: str, data: str, error: type, damaged: str, too_large: str) -> 
 
 
 # One reader per format version ever shipped; never remove one (tests/data/links/).
-_READERS = {1: _decode_v1, 2: _decode_v2, 3: _decode_v3}
+_READERS = {1: _decode_v1, 2: _decode_v2, 3: _decode_v3, 5: _decode_v5}
 
 
 def _spec_of_lines(lines: list[str], kinds: int, newer_kinds: bool = False) -> dict:
@@ -375,6 +395,16 @@ def _check_start(start):
         raise LinkError(f"the start position must be one line of CGP text of at most "
                         f"{MAX_START} characters")
     return start
+
+
+def _check_wordlist(ref):
+    """A player's own word list as {"name", "fp"} (None: the shipped lists)."""
+    if ref is None:
+        return None
+    try:
+        return check_ref(ref)
+    except OwnListError as exc:
+        raise LinkError(str(exc)) from None
 
 
 def _check_turn(turn) -> int:

@@ -31,6 +31,7 @@ from ..board import LAYOUTS, square_name
 from ..game import Game, GameError
 from ..records.importing import open_text
 from ..lexicon import Lexicon
+from ..lexicon import own as own_lists
 from ..records.link import LinkError, decode as decode_link, encode as encode_link
 from ..table.imported import table_import
 from ..moves import Play
@@ -38,7 +39,7 @@ from ..notation import format_cgp, parse_move
 from ..rules import Rules
 from ..tiles import VALUES
 from .util import (SessionError, check_message, deciding_seat, hints_of, int_in, json_object, placed_tile,
-                   preview_reply, replay_log, seats_of)
+                   preview_reply, replay_log, seats_of, text_of)
 from .util import error as _error
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -46,6 +47,7 @@ SEAT_KINDS = ("human",) + LEVELS
 
 _lexicon: Lexicon | None = None
 _game: Game | None = None
+_wordlist: dict | None = None        # the player's own word list the game plays ({"name", "fp"}), if any
 _seats: list[dict] = []
 _hints: list[tuple[int, int]] = []   # (actions logged then, seat to move) per hint used
 
@@ -78,7 +80,7 @@ def use_lexicon(lexicon: Lexicon) -> None:
 def layout(rules: str) -> str:
     """What the page draws before any game exists: squares, premiums, tile values."""
     try:
-        r = Rules.from_string(rules)
+        r = Rules.from_string(text_of(rules, "the rules"))
     except ValueError as exc:
         return _error(exc)
     lay = LAYOUTS[r.board]
@@ -95,7 +97,7 @@ def layout(rules: str) -> str:
 
 def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
     """Start or rebuild a game from its spec JSON: {"rules", "seed", "seats", "actions",
-    "hints", "start"}; "hints" (optional) is the snapshot's list of [actions logged, seat]
+    "hints", "start", "wordlist"}; "hints" (optional) is the snapshot's list of [actions logged, seat]
     pairs, one per hint used, so a reload keeps them; "start" (optional) the CGP of
     the position the game began from (snapshots carry it when there is one).
 
@@ -108,7 +110,7 @@ def open(spec: str) -> str:  # noqa: A001 (the page's word for it)
 
 
 def _open(spec, source: str) -> str:
-    global _game, _seats
+    global _game, _seats, _wordlist
     try:
         data = spec if isinstance(spec, dict) else json_object(spec, "game")
         rules = Rules.from_string(str(data.get("rules", "classic")))
@@ -124,12 +126,14 @@ def _open(spec, source: str) -> str:
         start = None if start == "" else start      # an empty start: a new game's empty board
         if start is not None and not isinstance(start, str):
             raise SessionError("the start position must be CGP text")
-        game = Game(rules, seed, len(seats), lexicon=loaded_lexicon(),
+        wordlist = data.get("wordlist") or None
+        wordlist = own_lists.check_ref(wordlist) if wordlist is not None else None
+        game = Game(rules, seed, len(seats), lexicon=own_lists.lexicon_for(wordlist) or loaded_lexicon(),
                     names=[s["name"] for s in seats], start=start)
     except ValueError as exc:
         return _error(exc)
     stopped = replay_log(game, actions, source)
-    _game, _seats = game, seats
+    _game, _seats, _wordlist = game, seats, wordlist
     _hints[:] = hints
     return _snapshot(*(stopped or (None, None)))
 
@@ -142,8 +146,8 @@ def open_link(fragment: str) -> str:
     """Open the game a share link carries (the URL fragment, with or without '#').
     The snapshot gains "link": {"turn", "view"} (the options the link asked for)."""
     try:
-        spec = decode_link(str(fragment))
-    except LinkError as exc:
+        spec = decode_link(text_of(fragment, "a link"))
+    except ValueError as exc:   # LinkError, SessionError
         return _error(exc)
     out = json.loads(_open(spec, "link"))
     if "rules" in out:
@@ -162,6 +166,8 @@ def link(turn: int = -1) -> str:
                 "actions": list(game.actions)}
         if game.start is not None:
             spec["start"] = game.start
+        if _wordlist:
+            spec["wordlist"] = _wordlist
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             spec["turn"] = int(turn)
         return encode_link(spec)
@@ -178,6 +184,8 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
         out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
         if data.get("start"):
             out["start"] = data["start"]
+        if data.get("wordlist"):
+            out["wordlist"] = data["wordlist"]
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             out["turn"] = int(turn)
         if view:
@@ -196,8 +204,8 @@ def import_record(text: str) -> str:
     it was. The reply gains "import": {"kind": "game" | "record" | "position" |
     "table" (engine/table/imported.py), "names", "header", "note", ...}."""
     global _game, _seats
-    text = str(text or "").strip()
     try:
+        text = text_of(text, "a record").strip()
         if not text:
             raise SessionError("paste a GCG record or a CGP position first")
         if len(text) > 200_000:
@@ -208,7 +216,7 @@ def import_record(text: str) -> str:
     except ValueError as exc:
         return _error(exc)
     if opened.game is not None:
-        _game, _seats = opened.game, [{"name": n, "kind": "human"} for n in opened.game.names]
+        _game, _seats, _wordlist = opened.game, [{"name": n, "kind": "human"} for n in opened.game.names], None
         _hints.clear()
         out = json.loads(_snapshot())
     else:
@@ -224,7 +232,8 @@ def act(text: str, elapsed_ms: int = -1) -> str:
     try:
         game = _need_game()
         ms = -1 if elapsed_ms is None else int_in(elapsed_ms, -(10 ** 18), MAX_MS, "the elapsed time (ms)")
-        events = game.act(str(text), None if ms < 0 else ms / 1000)
+        text = text_of(text, "the move")
+        events = game.act(text, None if ms < 0 else ms / 1000)
     except ValueError as exc:
         return _error(exc)
     withdrawn = check_message(game, text, events)
@@ -322,7 +331,8 @@ def hint_preview(move: str) -> str:
     try:
         game = _need_game()
         board = game.board
-        play = parse_move(str(move), board, game.rules, game.active_rack)
+        move = text_of(move, "the move")
+        play = parse_move(move, board, game.rules, game.active_rack)
         if not isinstance(play, Play):
             raise SessionError("only a placement can be shown on the board")
     except ValueError as exc:
@@ -331,7 +341,7 @@ def hint_preview(move: str) -> str:
     return json.dumps({
         "tiles": [placed_tile(name(sq), cell, tile) for sq, cell, tile in play.tiles],
         "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across,
-        "move": str(move).strip(),
+        "move": move.strip(),
     })
 
 
@@ -403,9 +413,9 @@ def export_gcg(viewer: int = -1) -> str:
     from ..records.gcg_write import write_gcg
 
     try:
-        viewer = int(viewer)
+        viewer = int_in(viewer, -(10 ** 9), 10 ** 9, "the seat to write for")
         return json.dumps({"gcg": write_gcg(_need_game(), None if viewer == -1 else viewer)})
-    except (ValueError, TypeError, OverflowError) as exc:
+    except (ValueError, TypeError) as exc:
         return _error(exc)
 
 
@@ -415,7 +425,7 @@ def export_cgp(viewer: int = -1) -> str:
     try:
         game = _need_game()
         pos = game.position()
-        viewer = int(viewer)
+        viewer = int_in(viewer, -(10 ** 9), 10 ** 9, "the seat to write for")
         if viewer != -1 and not game.over:
             order = [(game.to_move + i) % game.players for i in range(game.players)]
             pos = replace(pos, racks=[r if seat == viewer else "" for seat, r in zip(order, pos.racks)])
@@ -469,12 +479,20 @@ def _snapshot(error: str | None = None, warning: str | None = None, events=(),
     view = game if game is not None else _game
     hints = _hints if game is None else [h for h in _hints if h[0] <= len(view.actions)]
     out = snapshots.build(view, _seats, hints, error, events)
+    if _wordlist:
+        out["wordlist"] = _wordlist
     if warning:
         out["warning"], out["opened_to"] = warning, len(view.actions)
     return json.dumps(out)
 
 
 # --------------------------------------------------------------------- helpers
+
+def game_lexicon() -> Lexicon:
+    """The word lists the open game plays (a player's own list, engine/lexicon/own.py),
+    else those loaded at start: what the word judge judges with."""
+    return _game.lexicon if _game is not None and _wordlist else loaded_lexicon()
+
 
 def loaded_lexicon() -> Lexicon:
     """The worker's word lists, for every face that judges (SessionError until loaded)."""

@@ -50,7 +50,8 @@ def test_every_shipped_version_still_decodes():
             assert case["link"].startswith(f"g{data['version']}.")
             assert decode(case["link"]) == case["spec"]
     # The current format must have its frozen fixture, and so must every older one.
-    assert versions == set(range(1, link.VERSION + 1))
+    # (g4 is a table game's link, engine/table/link.py, with fixtures of its own)
+    assert versions == set(range(1, link.VERSION + 1)) - {link.TABLE_VERSION}
 
 
 def test_fixture_specs_round_trip_through_the_current_encoder():
@@ -179,7 +180,7 @@ def test_a_30_turn_game_fits_in_1000_characters_even_with_unlikely_moves():
 
 @pytest.mark.parametrize("text, message", [
     ("g4.AAAA", link.TABLE_GAME),
-    ("g5.AAAA", link.NEWER),
+    ("g6.AAAA", link.NEWER),
     ("g17.whatever", link.NEWER),
     ("g0.AAAA", link.DAMAGED),
     ("g1", link.DAMAGED),
