@@ -73,3 +73,65 @@ def test_a_typed_letter_equal_to_the_board_tile_passes_over_it():
     for key in "EDCT":
         s = handlers.step(s, {"t": "key", "key": key.lower()})
     assert sorted(p["sq"] for p in s["placed"]) == ["H11", "H12", "H8", "H9"]
+
+
+def _keys(s, keys):
+    for key in keys:
+        s = handlers.step(s, {"t": "key", "key": key})
+    return s
+
+
+def test_slash_commands_speak_the_rack_scores_and_the_last_play():
+    s = fx.new(fx.snap(racks=("DEI?STU", "EGGLOOS"), scores=[120, 84]))
+    s = _keys(s, "/r")
+    assert s["announce"] == "Your rack: D E I blank S T U." and not s["placed"]
+    s = _keys(s, "/r")   # asked again: said again ("Command?" came between)
+    assert s["announce"] == "Your rack: D E I blank S T U."
+    s = _keys(s, "/n")
+    assert s["announce"] == "In NATO words: Delta, Echo, India, Sierra, Tango, Uniform, blank."
+    s = _keys(s, "/s")
+    assert s["announce"] == "You 120, Player 2 84: you lead by 36."
+    s = _keys(s, "/w")
+    assert s["announce"] == "Your turn."
+    s = _keys(s, "/c")
+    assert s["announce"] == "No clock in this game."
+    s = _keys(s, "/l")
+    assert s["announce"] == "No play yet."
+    s = _keys(s, "/t")
+    assert s["announce"] == "86 tiles in the bag." and fx.effects(s, "p_unseen")
+    s = handlers.step(s, {"t": "p_data", "what": "unseen", "data": {"tiles": {"A": 2, "?": 1}, "total": 3}})
+    assert s["announce"] == "86 tiles in the bag. 3 unseen: A A blank."
+    s = _keys(s, "/q")
+    assert s["announce"] == "No command q. Slash then H lists them."
+    s = _keys(s, "?")
+    assert s["announce"].startswith("Commands: slash, then R your rack")
+    s = _keys(s, "?")   # the same words twice: the live region's text differs, so it is said again
+    assert s["announce"].startswith("Commands: slash") and s["announce"].endswith("\u00a0")
+
+
+def test_typing_a_square_jumps_there_and_sets_the_direction():
+    s = fx.new(fx.snap(tiles=[fx.tile("H8", "C"), fx.tile("I8", "A"), fx.tile("J8", "T", blank=True)]))
+    s = _keys(s, "8d")
+    assert s["cursor"] == "D8" and s["dir"] == "across" and fx.effects(s, "focus") == [{"do": "focus", "sq": "D8"}]
+    assert s["announce"] == "8D, typing across: double letter, empty." and not s["placed"]
+    s = _keys(s, ["/", "g", "H", "1", "2", "Enter"])
+    assert s["cursor"] == "H12" and s["dir"] == "down"
+    s = _keys(s, "/x")
+    assert s["announce"] == "Row 12 is empty."
+    s = _keys(s, "/y")
+    assert s["announce"] == "Column H: 8 C."
+    s = _keys(s, "8i/o")
+    assert s["cursor"] == "I8" and s["announce"] == "Across through I8: CAT, from H8 to J8, spelled C, A, blank T."
+    s = _keys(s, "99z")
+    assert s["cursor"] == "I8" and s["announce"] == "No square 99Z on this board."
+
+
+def test_play_so_far_and_the_keys_of_the_exchange_bar_stay_its_own():
+    s = fx.new(fx.snap(racks=("AEINRST", "EGGLOOS")))
+    s = _keys(s, "/p")
+    assert s["announce"] == "No tiles put down."
+    s = _keys(s, ["8", "h", "a", "t", "/", "p"])
+    assert s["announce"].startswith("Put down: H8 A, I8 T.")
+    s = handlers.step(s, {"t": "exchange"})
+    s = _keys(s, "?")   # in the exchange bar ? chooses a blank
+    assert s["announce"] == "No blank on your rack."

@@ -28,11 +28,13 @@ def on_board_click(page, e):
 
 
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace", "Delete")
+EAR_KEYS = "/?0123456789"   # the commands for players by ear (ui/ear/commands.py)
 
 
 def on_board_key(page, e):
     key = e.key
-    if key in KEYS or (len(key) == 1 and key.isalpha() and not e.ctrlKey and not e.metaKey and not e.altKey):
+    plain = not e.ctrlKey and not e.metaKey and not e.altKey
+    if key in KEYS or (len(key) == 1 and (key.isalpha() or key in EAR_KEYS) and plain):
         e.preventDefault()
         page.dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
 
@@ -57,7 +59,8 @@ def on_doc_key(page, e):
     if key == "Escape" and target.closest(".top") is not None:
         return   # Escape in the header closes the phone menu (ui/board/phone.py), not the tiles put down
     on_button = target.tagName == "BUTTON"
-    if letter or key in ("Backspace", "Escape") or (key == "Enter" and not on_button):
+    ear = len(key) == 1 and key in EAR_KEYS and not e.ctrlKey and not e.metaKey and not e.altKey
+    if letter or ear or key in ("Backspace", "Escape") or (key == "Enter" and not on_button):
         e.preventDefault()
         page.dispatch({"t": "key", "key": key, "shift": bool(e.shiftKey)})
 

@@ -19,7 +19,7 @@ Pure and MicroPython-safe.
 """
 
 from ui import state
-from ui.ear import hooks as ear
+from ui.ear import commands as ear_keys, hooks as ear
 from ui.game import clock, standin
 from ui.links import bylink, embed, replay, share, tabs
 from ui.panels import actions as panels
@@ -70,7 +70,7 @@ ROUTES.update({
     "replay_close": [replay.on_replay_close, embed.tell_turn],
     "play": [panels.confirm_first, state.on_play],    # "confirm before play" may hold it
     # the tile sound: count the tiles down before, click after if there are more
-    "key": [replay.keys_in_replay, panels.count_tiles, panels.confirm_first, state.on_key, panels.tile_sound],
+    "key": [replay.keys_in_replay, ear_keys.on_key, panels.count_tiles, panels.confirm_first, state.on_key, panels.tile_sound],
     "tap_square": [panels.count_tiles, state.on_tap_square, panels.tile_sound],
     "tap_rack": [panels.count_tiles, state.on_tap_rack, panels.tile_sound],
     "drop": [panels.count_tiles, state.on_drop, panels.tile_sound],
@@ -80,6 +80,7 @@ ROUTES.update({
 
 ROUTES["import_open"] = ROUTES["import_open"] + [ear.focus_import]   # focus into the Import dialog
 ROUTES["shuffle"] = ROUTES["shuffle"] + [ear.tell_shuffle]            # the new order, said
+ROUTES["p_data"] = ROUTES["p_data"][:1] + [ear_keys.tell_unseen] + ROUTES["p_data"][1:]   # said when asked by ear
 
 panels.OPEN_HOOKS["review"] = review.open_live   # the review starts when its panel opens
 panels.RUNNERS.append(("p_rv_", review.run))      # and runs its engine effects
