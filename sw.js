@@ -5,15 +5,23 @@
 // interpreter, and it must answer each fetch synchronously from its event handler).
 //
 // scripts/dist.py writes into dist/sw.js the VERSION (a hash of every file of the
-// deployment) and FILES (every file beside this one, with its hash). This template, as
-// it stands in the repository, does nothing: the development page never registers it.
+// deployment) and FILES (every file beside this one, with its hash: the manifest of
+// content hashes). This template, as it stands in the repository, does nothing: the
+// development page never registers it.
 //
-// - Install: cache every file of this version (runtime, Python code, word sets, page),
-//   and keep the cache only if every file matches its hash (a deployment copied over
-//   while we were caching it must not leave a mix of two versions).
+// - Install: cache every file of this version but the LAZY ones, and keep the cache only
+//   if every file matches its hash (a deployment copied over while we were caching it
+//   must not leave a mix of two versions). A file whose hash a cache of an earlier
+//   version already holds is copied from there: an update downloads only what changed.
+// - Hosts that drop ".html" (Cloudflare Pages redirects x.html to x; "clean URLs"
+//   elsewhere) or index.html (to the folder): each file is cached under its own name,
+//   without the redirect (a redirected response given to a navigation fails), and x,
+//   x/ and x.html are the same file here.
 // - Versioned files: cache first. Every file is tied to VERSION, so a cached copy is
 //   always the right one; requests from the engine's Web Worker (its config, the
-//   runtime, engine.zip, the word list) are answered the same way.
+//   runtime, engine.zip, the word list) are answered the same way. A LAZY file (Pyodide's
+//   full standard library: only a start without the memory snapshot uses it) is cached
+//   when first fetched.
 // - The page (index.html, the folder's own URL, and the embed index.html?embed=1: the
 //   query is not part of the path, so the embed is the page, framed or not): network
 //   first, the cache when the network fails. embed.html, a fixed redirect to the embed,
@@ -37,6 +45,7 @@ const PREFIX = "wlc " + SCOPE + " "; // several deployments may share an origin
 const CACHE = PREFIX + VERSION;
 const BUILT = !VERSION.startsWith("@");
 const KNOWN = new Set(Object.keys(FILES));
+const LAZY = new Set(["vendor/pyodide/python_stdlib.zip"]);
 let retired = false;
 
 const urlOf = (path) => new URL(path, SCOPE).href;
@@ -45,18 +54,57 @@ self.addEventListener("install", (event) => {
   if (!BUILT) return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate, so a file of an older deployment still in the HTTP cache
-    // is never stored under this version (unchanged files cost a 304).
-    await cache.addAll([...KNOWN].map((f) => new Request(urlOf(f), { cache: "no-cache" })));
-    for (const path of KNOWN) {
-      const response = await cache.match(urlOf(path));
-      if (await hashOf(response) !== FILES[path]) {
-        await caches.delete(CACHE);
-        throw new Error(path + " is not of version " + VERSION + " (deployed again meanwhile?)");
-      }
+    try {
+      const earlier = await earlierCaches();
+      await Promise.all([...KNOWN].map(async (path) => {
+        if (await cache.match(urlOf(path))) return;
+        if (await reuse(earlier, path, cache)) return;
+        if (!LAZY.has(path)) await cache.put(urlOf(path), await download(path));
+      }));
+    } catch (err) {
+      await caches.delete(CACHE);
+      throw err;
     }
   })());
 });
+
+async function earlierCaches() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  return Promise.all(names.map((n) => caches.open(n)));
+}
+
+// The copy of ``path`` an earlier version cached, if it has this version's hash.
+async function reuse(earlier, path, cache) {
+  for (const old of earlier) {
+    const hit = await old.match(urlOf(path));
+    if (!hit) continue;
+    const body = await hit.arrayBuffer();
+    if (await hashOf(body) === FILES[path]) {
+      await cache.put(urlOf(path), plain(body, hit));
+      return true;
+    }
+  }
+  return false;
+}
+
+// The file of this version from the network, checked against its hash. "no-cache":
+// revalidate, so a file of an older deployment still in the HTTP cache is never stored
+// under this version (unchanged files cost a 304).
+async function download(path) {
+  const response = await fetch(new Request(urlOf(path), { cache: "no-cache", redirect: "follow" }));
+  if (!response.ok) throw new Error(path + ": " + response.status);
+  const body = await response.arrayBuffer();
+  if (await hashOf(body) !== FILES[path]) {
+    throw new Error(path + " is not of version " + VERSION + " (deployed again meanwhile?)");
+  }
+  return plain(body, response);
+}
+
+// A response of its own (not "redirected", which a navigation refuses), with the type.
+function plain(body, response) {
+  const type = response.headers.get("Content-Type");
+  return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -75,16 +123,22 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!BUILT || retired || request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   // the path without the query: index.html?embed=1 (the embed) is the page too
-  const path = decodeURIComponent(new URL(request.url).pathname.slice(SCOPE_PATH.length));
-  if (request.mode === "navigate" && (path === "" || path === PAGE)) {
+  const path = canonical(decodeURIComponent(new URL(request.url).pathname.slice(SCOPE_PATH.length)));
+  if (request.mode === "navigate" && path === PAGE) {
     event.respondWith(page(request));
   } else if (KNOWN.has(path)) {
     event.respondWith(cacheFirst(request, path));
   }
 });
 
-async function hashOf(response) {
-  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+// The file an address names on any host: a folder is its index.html, x is x.html.
+function canonical(path) {
+  if (path === "" || path.endsWith("/")) return path + PAGE;
+  return !KNOWN.has(path) && KNOWN.has(path + ".html") ? path + ".html" : path;
+}
+
+async function hashOf(body) {
+  const digest = await crypto.subtle.digest("SHA-256", body);
   return [...new Uint8Array(digest)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -96,7 +150,11 @@ function pageVersion(html) {
 async function cacheFirst(request, path) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(urlOf(path));
-  return hit || fetch(request);
+  if (hit) return hit;
+  if (!LAZY.has(path)) return fetch(request);
+  const response = await download(path);   // cached for the next start that needs it
+  await cache.put(urlOf(path), response.clone());
+  return response;
 }
 
 async function page(request) {
@@ -109,6 +167,7 @@ async function page(request) {
     if (cached) return cached;
     throw err;
   }
+  if (response.type === "opaqueredirect") return response;   // the host's own address for it: asked next
   if (response.status === 404 || response.status === 410) {
     await retire(); // the game was taken down from this address
     return response;
