@@ -6,7 +6,10 @@ on sys.path) and writes the word list into its file system. It never touches ``d
 with no cross-origin isolation headers will do). The MicroPython UI awaits
 ``workers["engine"]`` (resolved once this script has run) and calls the exported
 wrappers; every argument and result is a str or an int, so nothing but text
-crosses. An exception never crosses either: it comes back as {"error": ...}.
+crosses. The wrappers pass arguments on as they came: the engine checks each
+(engine.session: text, or a whole number in its range), so even a number where
+text belongs, or infinity, is a precise {"error": ...}, and an exception never
+crosses either: it comes back as {"error": ...} too.
 When a game has an expert seat it also starts the expert's helpers (below).
 """
 
@@ -30,11 +33,11 @@ _guard = boundary.guard
 
 
 def layout(rules):
-    return _guard(session.layout, str(rules))
+    return _guard(session.layout, rules)
 
 
 def open_game(spec):
-    return _opened(_guard(session.open, str(spec)))
+    return _opened(_guard(session.open, spec))
 
 
 def snapshot():
@@ -42,11 +45,11 @@ def snapshot():
 
 
 def act(text, elapsed_ms=-1):
-    return _guard(session.act, str(text), int(elapsed_ms))
+    return _guard(session.act, text, elapsed_ms)
 
 
 def preview(placement):
-    return _guard(session.preview, str(placement))
+    return _guard(session.preview, placement)
 
 
 def computer(budget_ms=2000):
@@ -55,8 +58,8 @@ def computer(budget_ms=2000):
     Where no helper can ever start (no browser: tests drive this module with a stub
     ``js``) it is ``session.computer``, answered at once."""
     if HELPERS["urls"] is None:
-        return _guard(session.computer, int(budget_ms))
-    return _computer(int(budget_ms))
+        return _guard(session.computer, budget_ms)
+    return _computer(budget_ms)
 
 
 async def _computer(budget_ms):
@@ -70,49 +73,49 @@ async def _computer(budget_ms):
 
 
 def undo(n=1):
-    return _guard(session.undo, int(n))
+    return _guard(session.undo, n)
 
 
 def hint(top=5, budget_ms=1000):
-    return _guard(session.hint, int(top), int(budget_ms))
+    return _guard(session.hint, top, budget_ms)
 
 
 # Links, replay and records (ui/links/share.py, ui/links/replay.py, ui/links/embed.py).
 def open_link(fragment):
-    return _opened(_guard(session.open_link, str(fragment)))
+    return _opened(_guard(session.open_link, fragment))
 
 
 def link(turn=-1):
-    return _guard(session.link, int(turn))
+    return _guard(session.link, turn)
 
 
 def link_for(spec, turn=-1, view=""):
-    return _guard(session.link_for, str(spec), int(turn), str(view))
+    return _guard(session.link_for, spec, turn, view)
 
 
 def at(k):
-    return _guard(session.at, int(k))
+    return _guard(session.at, k)
 
 
 def import_record(text):
-    return _opened(_guard(session.import_record, str(text)))
+    return _opened(_guard(session.import_record, text))
 
 
 def export_gcg(viewer=-1):
-    return _guard(session.export_gcg, int(viewer))
+    return _guard(session.export_gcg, viewer)
 
 
 # Panels beside the board (ui/panels/actions.py): tiles, history, replay, exports, past games.
 def unseen(seat=-1):
-    return _guard(session.unseen, int(seat))
+    return _guard(session.unseen, seat)
 
 
 def hint_preview(move):
-    return _guard(session.hint_preview, str(move))
+    return _guard(session.hint_preview, move)
 
 
 def hint_used(n=1):
-    return _guard(session.hint_used, int(n))
+    return _guard(session.hint_used, n)
 
 
 def history():
@@ -120,7 +123,7 @@ def history():
 
 
 def export_cgp(viewer=-1):
-    return _guard(session.export_cgp, int(viewer))
+    return _guard(session.export_cgp, viewer)
 
 
 def summary():
@@ -138,15 +141,15 @@ def _review():
 
 
 def review_plan(source="", seats=""):
-    return _guard(lambda: _review().review_plan(str(source), str(seats)))
+    return _guard(lambda: _review().review_plan(source, seats))
 
 
 def review_turn(turn=0, budget_ms=1000, ranking="score"):
-    return _guard(lambda: _review().review_turn(int(turn), int(budget_ms), str(ranking)))
+    return _guard(lambda: _review().review_turn(turn, budget_ms, ranking))
 
 
 def review_summary(results="[]"):
-    return _guard(lambda: _review().review_summary(str(results)))
+    return _guard(lambda: _review().review_summary(results))
 
 
 REVIEW_EXPORTS = ["review_plan", "review_turn", "review_summary"]
@@ -174,7 +177,7 @@ async def define(request="[]", url=""):
     from engine.meanings import face
     t0 = time.perf_counter()
     if not face.loaded():
-        url = str(url)
+        url = url if isinstance(url, str) else ""   # (str() of a huge number would raise)
         data, why = await _fetched(url)
         short, why_short = await _fetched(url[:url.rindex("/") + 1] + SHORT_MEANINGS) if "/" in url else (None, "")
         if why or why_short:
@@ -182,7 +185,7 @@ async def define(request="[]", url=""):
         answer = json.loads(face.meanings_load(data, short))
         if "error" in answer:
             return json.dumps(answer)
-    out = json.loads(_guard(face.session_define, str(request)))
+    out = json.loads(_guard(face.session_define, request))
     out["ms"] = round((time.perf_counter() - t0) * 1000)
     return json.dumps(out)
 

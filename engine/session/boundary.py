@@ -46,7 +46,7 @@ def face(module, name: str):
     fn = getattr(module, name)
 
     def call(*args) -> str:
-        return guard(fn, *[a if isinstance(a, int) else str(a) for a in args])
+        return guard(lambda: fn(*[a if isinstance(a, int) else str(a) for a in args]))
     call.__name__ = name
     return call
 

@@ -38,7 +38,7 @@ from ..search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, 
 from ..actionlog import split_action
 from ..tiles import VALUES
 from .util import error as _error
-from .util import int_in, placed_tile
+from .util import int_in, placed_tile, text_of
 
 BUDGET_MIN_MS, BUDGET_MAX_MS = 50, 60_000
 SOURCE_MAX = 200_000
@@ -57,7 +57,7 @@ def review_plan(source: str = "", seats: str = "") -> str:
     "" the people (human seats) of the game, else every seat. "from_position":
     true when the game began from a position whose turns before it are unknown."""
     try:
-        loaded = _load(str(source or ""))
+        loaded = _load(text_of(source, "the game to review"))
         chosen = _seats(seats, loaded)
         turns = _positions(loaded)
     except ValueError as exc:
@@ -97,7 +97,7 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
         budget = int_in(budget_ms, 0, BUDGET_MAX_MS, "the time budget (ms)")
         if 0 < budget < BUDGET_MIN_MS:
             raise ReviewError(f"the time budget must be 0 (no bound) or {BUDGET_MIN_MS} to {BUDGET_MAX_MS} ms")
-        ranking = str(ranking or "score")
+        ranking = text_of(ranking, "the ranking") or "score"
         if ranking not in RANKINGS:
             raise ReviewError(f"unknown ranking {ranking[:20]!r} (score or equity)")
         loaded = _loaded if _loaded["key"] is not None else _load("")
@@ -293,7 +293,7 @@ def _json(text: str, what: str):
 
 def _seats(raw: str, loaded: dict) -> set:
     n = len(loaded["names"])
-    if not str(raw or "").strip():
+    if not text_of(raw, "the list of seats").strip():
         kinds = loaded.get("kinds")
         people = {i for i, k in enumerate(kinds or ()) if k == "human"}
         return people or set(range(n))

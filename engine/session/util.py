@@ -45,6 +45,17 @@ def json_object(text: str, what: str) -> dict:
     return data
 
 
+def text_of(value, what: str) -> str:
+    """Text the page sent: a str as it is, anything else as its text (None: "");
+    SessionError for a number too long to write out (``str(10 ** 5000)`` raises)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return "" if value is None else str(value)
+    except ValueError:
+        raise SessionError(f"{what} must be text, not a number of more than 4,300 digits") from None
+
+
 def int_in(value, lo: int, hi: int, what: str) -> int:
     if isinstance(value, bool):
         raise SessionError(f"{what} must be a whole number")

@@ -16,7 +16,7 @@ status = boundary.status_of(STATUS)
 
 def layout(rules="classic"):
     """The board to draw for a rules string (squares, premiums, tile values)."""
-    return boundary.guard(session.layout, str(rules))
+    return boundary.guard(session.layout, rules)   # the session checks it (a huge number too)
 
 
 TABLE_FACES = ["table_new", "table_state", "table_act", "table_preview_placement", "table_placement", "table_end",
