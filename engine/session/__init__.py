@@ -30,8 +30,7 @@ from ..actionlog import MAX_MS
 from ..board import LAYOUTS, square_name
 from ..game import Game, GameError
 from ..records.importing import open_text
-from ..lexicon import Lexicon
-from ..lexicon import own as own_lists
+from ..lexicon import Lexicon, own as own_lists
 from ..records.link import LinkError, decode as decode_link, encode as encode_link
 from ..table.imported import table_import
 from ..moves import Play
@@ -126,8 +125,7 @@ def _open(spec, source: str) -> str:
         start = None if start == "" else start      # an empty start: a new game's empty board
         if start is not None and not isinstance(start, str):
             raise SessionError("the start position must be CGP text")
-        wordlist = data.get("wordlist") or None
-        wordlist = own_lists.check_ref(wordlist) if wordlist is not None else None
+        wordlist = own_lists.check_ref(data["wordlist"]) if data.get("wordlist") else None   # a player's own list
         game = Game(rules, seed, len(seats), lexicon=own_lists.lexicon_for(wordlist) or loaded_lexicon(),
                     names=[s["name"] for s in seats], start=start)
     except ValueError as exc:
@@ -166,8 +164,7 @@ def link(turn: int = -1) -> str:
                 "actions": list(game.actions)}
         if game.start is not None:
             spec["start"] = game.start
-        if _wordlist:
-            spec["wordlist"] = _wordlist
+        spec["wordlist"] = _wordlist
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             spec["turn"] = int(turn)
         return encode_link(spec)
@@ -184,8 +181,7 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
         out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
         if data.get("start"):
             out["start"] = data["start"]
-        if data.get("wordlist"):
-            out["wordlist"] = data["wordlist"]
+        out["wordlist"] = data.get("wordlist") or None   # a player's own list (None: none)
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             out["turn"] = int(turn)
         if view:
@@ -479,8 +475,7 @@ def _snapshot(error: str | None = None, warning: str | None = None, events=(),
     view = game if game is not None else _game
     hints = _hints if game is None else [h for h in _hints if h[0] <= len(view.actions)]
     out = snapshots.build(view, _seats, hints, error, events)
-    if _wordlist:
-        out["wordlist"] = _wordlist
+    out.update({"wordlist": _wordlist} if _wordlist else {})
     if warning:
         out["warning"], out["opened_to"] = warning, len(view.actions)
     return json.dumps(out)
@@ -488,9 +483,7 @@ def _snapshot(error: str | None = None, warning: str | None = None, events=(),
 
 # --------------------------------------------------------------------- helpers
 
-def game_lexicon() -> Lexicon:
-    """The word lists the open game plays (a player's own list, engine/lexicon/own.py),
-    else those loaded at start: what the word judge judges with."""
+def game_lexicon() -> Lexicon:   # the lists the open game plays: a player's own, or those loaded at start
     return _game.lexicon if _game is not None and _wordlist else loaded_lexicon()
 
 
