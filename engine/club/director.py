@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from .model import (MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
+from .model import (FORFEIT, MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
                     check_method, check_name, check_rounds, check_rules, check_seed, check_title,
                     name_key, quote, validate, MAX_SCORE, MAX_TURNS)
 from .pairing import pair_by_ppt, pair_round_robin
@@ -323,6 +323,26 @@ def add_typed(t: Tournament, r: int, first: str, second: str, scores, turns,
     if name_key(first) != name_key(g.players[0]):
         scores, turns, points = scores[::-1], turns[::-1], points[::-1]
     _set_result(t, rd, g, Result("typed", scores, turns, points, 0))
+    return t
+
+
+def add_forfeit(t: Tournament, r: int, first: str, second: str, absent: str,
+                replace: bool = False) -> Tournament:
+    """A no-show: ``absent`` did not come, so the other player wins by forfeit,
+    FORFEIT-0 with no turns (no effect on PPT), as TSH writes it: a win and +50
+    spread, a loss and -50."""
+    t = copy.deepcopy(t)
+    rd, g = find_game(t, r, str(first), str(second))
+    keys = [name_key(n) for n in g.players]
+    if name_key(str(absent)) not in keys:
+        raise TournamentError(f"{quote(absent)} is not in the game {g.players[0]} v {g.players[1]}")
+    if g.result is not None and not replace:
+        raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
+                              "result; correct it to replace it")
+    gone = keys.index(name_key(str(absent)))
+    scores = [0, 0]
+    scores[1 - gone] = FORFEIT
+    _set_result(t, rd, g, Result("forfeit", scores, [0, 0], [0, 0], 0))
     return t
 
 

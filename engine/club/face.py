@@ -25,6 +25,8 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
 - ``tournament_add_typed(t, typed)``: typed {"round", "first", "second",
   "scores": [a, b], "turns": [a, b], "adjust": [a, b] (the end adjustments,
   which PPT leaves out; default none), "replace": false}, in the names' order.
+- ``tournament_add_forfeit(t, round, first, second, absent, replace=0)``: a no-show:
+  the other player wins by forfeit, 50-0 with no turns (TSH's convention).
 - ``tournament_clear_result(t, round, first, second)``: take a result back. A
   correction of an earlier round changes no posted pairing, and says so.
 
@@ -38,7 +40,9 @@ Reading:
   for session.open (both seats people), "link": its start link's fragment}.
 - ``tournament_link(t)``: {"link": the standings link's fragment, without '#'}.
 - ``tournament_open_link(fragment)``: {"tournament", "readonly": true}.
-- ``tournament_tsh(t)``: {"tsh": the .t file's text, "renamed": {name: as written}}.
+- ``tournament_tsh(t, encoding="latin-1")``: {"tsh": the .t file's text, "renamed":
+  {name: as written}, "notes": [rounds TSH reads otherwise], "encoding", "href":
+  a data: URL of the file's bytes in that encoding ("latin-1", TSH's default, or "utf-8")}.
 - ``players(games)``: the games kept on this device ([{"id", "date", "spec"}]), each
   seat's figures from its replay (engine/club/players.py): {"games", "skipped"}.
 
@@ -210,6 +214,19 @@ def tournament_add_typed(t: str, typed: str) -> str:
     return _changed(new, director.correction_note(new, r) if data.get("replace") else "")
 
 
+def tournament_add_forfeit(t: str, round: int, first: str, second: str, absent: str,  # noqa: A002
+                           replace: int = 0) -> str:
+    try:
+        r = _int(round, "the round")
+        new = director.add_forfeit(_load(t), r, str(first), str(second), str(absent), bool(replace))
+    except ValueError as exc:
+        return _error(exc)
+    rd, g = director.find_game(new, r, str(first), str(second))
+    gone = [director.name_key(n) for n in g.players].index(director.name_key(str(absent)))
+    said = f"Recorded: round {rd.round}, {g.players[1 - gone]} wins by forfeit ({g.players[gone]} did not come)."
+    return _changed(new, _joined(said, director.correction_note(new, r)) if replace else said)
+
+
 def tournament_clear_result(t: str, round: int, first: str, second: str) -> str:  # noqa: A002
     try:
         r = _int(round, "the round")
@@ -262,10 +279,11 @@ def tournament_open_link(fragment: str) -> str:
         return _error(exc)
 
 
-def tournament_tsh(t: str) -> str:
+def tournament_tsh(t: str, encoding: str = "latin-1") -> str:
     try:
-        text, renamed = share.tsh(_load(t))
-        return json.dumps({"tsh": text, "renamed": renamed})
+        text, renamed, notes = share.tsh(_load(t), str(encoding))
+        return json.dumps({"tsh": text, "renamed": renamed, "notes": notes, "encoding": encoding,
+                           "href": share.tsh_href(text, encoding)})
     except ValueError as exc:
         return _error(exc)
 

@@ -15,8 +15,9 @@ JSON shape (``to_dict``)::
      "paired": [{"round", "drawn" (round drawn by the seed), "bye" (name or null),
                  "games": [{"game" (number within the round, never reused),
                             "players": [first, second],
-                            "result": null | {"source": "link" | "here" | "typed",
-                                "scores", "turns", "points" (PPT numerators),
+                            "result": null | {"source": "link" | "here" | "typed" | "forfeit",
+                                "scores", "turns", "points" (PPT numerators);
+                                a forfeit (a no-show) is 50-0 with no turns,
                                 "first" (0 or 1: who moved first, in "players" order),
                                 "link" (the game's link data; link and here),
                                 "key" (the game whatever its link's spelling:
@@ -42,7 +43,8 @@ MAX_SEED = 40
 MAX_SCORE = 100_000
 MAX_TURNS = 1_000
 METHODS = ("ppt", "roundrobin")
-SOURCES = ("link", "here", "typed")
+SOURCES = ("link", "here", "typed", "forfeit")
+FORFEIT = 50             # a forfeit: the player who came wins 50-0, no turns (TSH's convention)
 
 
 class TournamentError(ValueError):
@@ -341,6 +343,9 @@ def read_result(raw, r: int) -> Result:
             raise TournamentError(f"{where} needs two {key}")
         figures[key] = [_int(x, lo, hi, f"{where}: {key}") for x in pair]
     first = _int(raw.get("first", 0), 0, 1, f"{where}: who moved first")
+    if source == "forfeit" and (sorted(figures["scores"]) != [0, FORFEIT] or figures["turns"] != [0, 0]
+                                or figures["points"] != [0, 0]):
+        raise TournamentError(f"{where}: a forfeit is {FORFEIT}-0 with no turns")
     link, note, key = raw.get("link"), raw.get("note"), raw.get("key")
     if link is not None and (not isinstance(link, str) or not link or len(link) > 30_000):
         raise TournamentError(f"{where}: the game link must be text")

@@ -17,25 +17,36 @@ URL); each result keeps its source and figures. Anything changed or cut off
 fails the checksum and is refused with a precise message; a newer version's link
 says so; the contents are checked as an imported tournament is.
 
-TSH (John Chew's tournament software) reads one line per player::
+TSH (John Chew's tournament software) reads a division's ``.t`` file, one line
+per player, numbered by its place in the file::
 
-    Name 0 3 5 0; 402 377 50
+    Zoë Ames 0 3 5 0; 402 377 50; p12 1 2 0; off 0
 
-the name, a rating (0: none), each round's opponent by line number (0: no
-opponent), a ';', then the player's score in each round played. A bye is
-opponent 0 with 50 (TSH's usual bye, a win); a round the player was not in
-(before a late entry) is opponent 0 with 0; a withdrawn player's line stops.
-TSH reads digits as data, so a digit in a name is spelled out ("Bot 2" becomes
-"Bot Two") and ';' or '#' becomes a space; ``tsh`` says which names changed.
+the name, a rating (0: none), each round's opponent by line number, a ';', the
+player's score in each round played, then further fields: ``p12`` (each round: 1
+moved first, 2 second, 0 no game, 3 not known yet) and ``off`` (a withdrawn
+player, paired no more; their line stops at their last round). Opponent 0 is no
+game: its score is the spread the player is given (above 0 a win, 0 a tie, below
+0 a loss). So a bye is ``0`` with ``50`` (the club counts a bye as a win by 50,
+engine/club/standings.py), a forfeit 50 for the player who came and -50 for the
+one who did not. A round before a late entry joined is ``0`` with ``0``, which TSH
+reads as a tie where the club counts nothing (``tsh`` says so). TSH reads the file
+as Latin-1 unless told otherwise; ``tsh`` writes Latin-1 by default (a name
+outside it loses its accents, or its other letters) or UTF-8 on request. TSH
+reads digits as data, so a digit in a name is spelled out ("Bot 2" becomes "Bot
+Two") and ';' or '#' becomes a space; ``tsh`` says which names changed.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
+from urllib.parse import quote_from_bytes
 
 from ..records.link import MAX_FRAGMENT, MAX_TEXT, deflated, fragment_of, inflated
 from .model import SOURCES, Tournament, TournamentError
+from .standings import BYE_SPREAD
 
 TAG = "t1."
 VERSION = 1
@@ -148,42 +159,78 @@ def _result_dict(res):
 # -------------------------------------------------------------------- TSH
 
 _DIGITS = ("Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+ENCODINGS = ("latin-1", "utf-8")
 
 
-def tsh_name(name: str) -> str:
-    """A name TSH reads as a name: digits spelled out, ';' and '#' made spaces."""
+def tsh_name(name: str, encoding: str = "utf-8") -> str:
+    """A name TSH reads as a name: digits spelled out, ';' and '#' made spaces;
+    in Latin-1, a letter outside it without its accent (or left out)."""
     out = re.sub(r"[0-9]", lambda m: f" {_DIGITS[int(m.group(0))]} ", name)
     out = re.sub(r"[;#]", " ", out)
+    if encoding == "latin-1":
+        out = "".join(ch if ord(ch) < 256 else _latin1(ch) for ch in out)
     return " ".join(out.split()) or "Player"
 
 
-def tsh(t: Tournament) -> tuple[str, dict[str, str]]:
-    """The TSH .t file text, and {name: the name written} for names that changed."""
+def _latin1(ch: str) -> str:
+    """A letter outside Latin-1 as its plain letter: 'ő' is 'o' (its accent taken off),
+    'Ł' is 'L' (a letter 'with stroke' by its Unicode name); anything else is left out."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if ord(c) < 256 and not unicodedata.combining(c))
+    if plain:
+        return plain
+    words = unicodedata.name(ch, "").split()
+    if words[:2] in (["LATIN", "CAPITAL"], ["LATIN", "SMALL"]) and words[2:3] == ["LETTER"] and len(words) > 3 \
+            and len(words[3]) == 1:
+        return words[3] if words[1] == "CAPITAL" else words[3].lower()
+    return ""
+
+
+def tsh(t: Tournament, encoding: str = "latin-1") -> tuple[str, dict[str, str], list[str]]:
+    """The TSH .t file's text, {name: the name written} for names that changed, and
+    notes for the director (rounds TSH reads otherwise than the club)."""
+    if encoding not in ENCODINGS:
+        raise TournamentError(f"the TSH file is written in Latin-1 (TSH's default) or UTF-8, not {encoding!r}")
     number = {name: i + 1 for i, name in enumerate(t.names())}
-    lines, renamed = [], {}
+    lines, renamed, notes = [], {}, []
     for p in t.players:
-        opponents, scores = [], []
+        opponents, scores, firsts = [], [], []
         for rd in t.paired:
             if p.left is not None and rd.round >= p.left:
                 break
-            if rd.bye == p.name:
-                opponents.append(0)
-                scores.append(50)
-                continue
             game = next((g for g in rd.games if p.name in g.players), None)
-            if game is None:
+            if rd.bye == p.name or game is None:     # a bye (a win by 50), or not yet in the tournament
                 opponents.append(0)
-                scores.append(0)
+                scores.append(BYE_SPREAD if rd.bye == p.name else 0)
+                firsts.append(0)
                 continue
             side = game.players.index(p.name)
+            res = game.result
+            if res is not None and res.source == "forfeit":
+                opponents.append(0)
+                scores.append(BYE_SPREAD if res.scores[side] else -BYE_SPREAD)
+                firsts.append(0)
+                continue
             opponents.append(number[game.players[1 - side]])
-            if game.result is not None and len(scores) == len(opponents) - 1:
-                scores.append(game.result.scores[side])
-        name = tsh_name(p.name)
+            firsts.append(3 if res is None else (1 if side == res.first else 2))
+            if res is not None and len(scores) == len(opponents) - 1:
+                scores.append(res.scores[side])
+        name = tsh_name(p.name, encoding)
         if name != p.name:
             renamed[p.name] = name
+        if p.joined > 1:
+            notes.append(f"{p.name} joined at round {p.joined}: TSH reads the rounds before (opponent 0, "
+                         "score 0) as ties; the club counts no game there.")
         line = f"{name} 0"
         if opponents:
             line += f" {' '.join(map(str, opponents))}; {' '.join(map(str, scores))}".rstrip()
+            line += f"; p12 {' '.join(map(str, firsts))}"
+        if p.left is not None:
+            line += "; off 0"
         lines.append(line)
-    return "\n".join(lines) + "\n", renamed
+    return "\n".join(lines) + "\n", renamed, notes
+
+
+def tsh_href(text: str, encoding: str) -> str:
+    """A data: URL of the file in its encoding (the page downloads these bytes)."""
+    charset = "iso-8859-1" if encoding == "latin-1" else "utf-8"
+    return f"data:text/plain;charset={charset}," + quote_from_bytes(text.encode(encoding), safe="")

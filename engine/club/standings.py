@@ -4,7 +4,8 @@ turn points over the sum of their turns), then spread. Each figure is shown.
 
 Sorting uses exact fractions, so two players the page shows as .800 and 35.7 are
 still told apart; only players equal on all three figures share a rank. A bye
-adds a win and nothing else: no game, no turns, no spread.
+adds a win and BYE_SPREAD to the spread, as tournament software (TSH) counts a
+bye, so an export read there gives the same spreads; no game, no turns, no PPT.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .pairing import Entrant
+
+BYE_SPREAD = 50          # a bye: a win by 50, TSH's usual bye (and a forfeit's margin)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ def standings(games, byes=(), players=()) -> list[dict]:
         r = row(name)
         r["byes"] += 1
         r["halves"] += 2
+        r["spread"] += BYE_SPREAD
     keyed = []
     for pos, r in enumerate(rows.values()):
         played = r["games"] + r["byes"]

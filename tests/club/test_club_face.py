@@ -141,3 +141,13 @@ def test_a_refused_result_leaves_the_tournament_as_it_was():
         reply = json.loads(call())
         assert set(reply) == {"error"}, reply
     assert json.loads(t) == before
+
+
+def test_a_no_show_is_a_forfeit_through_the_face():
+    t = tournament(face.tournament_new(json.dumps({"name": "N", "players": ["Ann", "Bob", "Cy", "Di"], "rounds": 3})))
+    t = tournament(face.tournament_pair_round(t))
+    a, b = json.loads(t)["paired"][0]["games"][0]["players"]
+    reply = ok(face.tournament_add_forfeit(t, 1, a, b, b.lower()))
+    assert reply["message"] == f"Recorded: round 1, {a} wins by forfeit ({b} did not come)."
+    assert reply["tournament"]["paired"][0]["games"][0]["result"]["source"] == "forfeit"
+    assert "is not in the game" in json.loads(face.tournament_add_forfeit(t, 1, a, b, "Zed"))["error"]

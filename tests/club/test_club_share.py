@@ -128,15 +128,17 @@ def test_tsh_file_one_line_per_player():
                                {"game": 2, "players": ["Cy; #1", "Wes"], "result": typed(300, 320)}]},
         {"round": 2, "games": [{"game": 1, "players": ["Late", "Ann"], "result": typed(410, 390, 1)},
                                {"game": 2, "players": ["Bot 2", "Cy; #1"]}]}]}
-    text, renamed = share.tsh(Tournament.from_dict(data))
+    text, renamed, notes = share.tsh(Tournament.from_dict(data))
     assert text.splitlines() == [
-        "Ann 0 2 5; 400 390",          # opponents by line number, then scores
-        "Bot Two 0 1 3; 350",          # round 2 not played yet: no score
-        "Cy One 0 4 2; 300",
-        "Wes 0 3; 320",                # withdrawn: the line stops
-        "Late 0 0 1; 0 410",           # not in round 1: opponent 0, score 0
+        "Ann 0 2 5; 400 390; p12 1 1",         # opponents by line number, scores, who moved first
+        "Bot Two 0 1 3; 350; p12 2 3",         # round 2 not played yet: no score, first not known (3)
+        "Cy One 0 4 2; 300; p12 1 3",
+        "Wes 0 3; 320; p12 2; off 0",          # withdrawn: the line stops, marked off
+        "Late 0 0 1; 0 410; p12 0 2",          # not in round 1: opponent 0, score 0
     ]
     assert renamed == {"Bot 2": "Bot Two", "Cy; #1": "Cy One"}
+    assert notes == ["Late joined at round 2: TSH reads the rounds before (opponent 0, score 0) as ties; the club "
+                     "counts no game there."]
 
 
 def test_tsh_writes_a_bye_as_opponent_zero_scoring_50():
@@ -145,5 +147,5 @@ def test_tsh_writes_a_bye_as_opponent_zero_scoring_50():
     t = director.add_typed(t, 1, g.players[0], g.players[1], [420, 300], [10, 10])
     lines = dict(line.split(" ", 1) for line in share.tsh(t)[0].splitlines())
     number = {n: i + 1 for i, n in enumerate(t.names())}
-    assert lines[t.paired[0].bye] == "0 0; 50"
-    assert lines[g.players[0]] == f"0 {number[g.players[1]]}; 420"
+    assert lines[t.paired[0].bye] == "0 0; 50; p12 0"
+    assert lines[g.players[0]] == f"0 {number[g.players[1]]}; 420; p12 1"

@@ -32,7 +32,7 @@ def test_the_seeds_a_to_e_table():
     assert by_player(rows)["D"]["ppt"] > by_player(rows)["C"]["ppt"]
 
 
-def test_a_tie_is_half_a_win_and_a_bye_a_win_with_nothing_else():
+def test_a_tie_is_half_a_win_and_a_bye_a_win_by_50_with_nothing_else():
     # P beats Q, Q ties R, R beats P; Q has a bye. Worked by hand:
     #   R: 1.5 of 2 = .750; P: 1 of 2 = .500, PPT 770/21 = 36.67; Q: 1.5 of 3 = .500, 650/22 = 29.55
     games = [g("P", "Q", (400, 350), (10, 10), (390, 350)),
@@ -43,7 +43,8 @@ def test_a_tie_is_half_a_win_and_a_bye_a_win_with_nothing_else():
     r, p, q = rows
     assert (r["wins"], r["ties"], r["win_pct"], r["ppt"], r["spread"]) == (1.5, 1, 0.75, 30.87, 40)
     assert (p["wins"], p["losses"], p["win_pct"], p["ppt"], p["spread"]) == (1, 1, 0.5, 36.67, 10)
-    assert (q["games"], q["byes"], q["wins"], q["win_pct"], q["ppt"], q["spread"]) == (2, 1, 1.5, 0.5, 29.55, -50)
+    # the bye: a win by 50 (TSH's bye), no game, no turns, no PPT: -50 from the games, +50
+    assert (q["games"], q["byes"], q["wins"], q["win_pct"], q["ppt"], q["spread"]) == (2, 1, 1.5, 0.5, 29.55, 0)
     assert (q["points"], q["turns"]) == (650, 22)
 
 

@@ -17,7 +17,7 @@ from ui.club import state, view
 from ui.store import club, past
 
 PLAYERS_HASH = "#players"
-ROW_ACTS = ("link", "typed", "clear", "play")
+ROW_ACTS = ("link", "typed", "forfeit", "clear", "play")
 
 
 class Page(kit.Guard):
@@ -254,6 +254,9 @@ class Page(kit.Guard):
                 self.render()
             else:
                 await self.change(eng.tournament_add_typed, json.dumps(req))
+        elif act == "forfeit":
+            await self.change(eng.tournament_add_forfeit, int(d.round), str(d.first), str(d.second),
+                              self.value(str(d.base) + "-absent"))
         elif act == "clear":
             if self.window.confirm("Take back this result? The game is to be recorded again."):
                 await self.change(eng.tournament_clear_result, int(d.round), str(d.first), str(d.second))
@@ -298,14 +301,20 @@ class Page(kit.Guard):
                 base = str(self.window.location.href).split("#")[0]
                 self.s["out"] = {"kind": "link", "text": base + "#" + reply["link"]}
         else:
-            reply = json.loads(await self.eng.tournament_tsh(t))
+            reply = json.loads(await self.eng.tournament_tsh(t, self.value("cl-tsh-enc") or "latin-1"))
             if "error" in reply:
                 self.say("", reply["error"])
             else:
                 renamed = reply.get("renamed") or {}
-                note = ("Names TSH cannot read were respelled: " + ", ".join(k + " as " + v for k, v in renamed.items())
-                        + ".") if renamed else ""
-                self.s["out"] = {"kind": "tsh", "text": reply["tsh"], "note": note}
+                notes = list(reply.get("notes") or [])
+                if renamed:
+                    notes.insert(0, "Names TSH cannot read were respelled: "
+                                 + ", ".join(k + " as " + v for k, v in renamed.items()) + ".")
+                if reply["encoding"] == "utf-8":
+                    notes.append("This file is UTF-8: tell TSH to read its files as UTF-8, or it shows accented "
+                                 "names garbled.")
+                self.s["out"] = {"kind": "tsh", "text": reply["tsh"], "note": " ".join(notes),
+                                 "href": reply["href"], "encoding": reply["encoding"]}
         self.render()
 
     async def play(self, el):

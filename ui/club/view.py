@@ -81,12 +81,17 @@ def standings(rows):
                  + "</td><td>" + pct(r["win_pct"]) + "</td><td>" + ("%.2f" % r["ppt"]) + "</td><td>"
                  + signed(r["spread"]) + "</td></tr>")
     return ('<section class="cl-card cl-standings" aria-labelledby="cl-st-h"><h2 id="cl-st-h">Standings</h2>'
-            '<p class="cl-note">By win percentage (a tie is half a win, a bye a win), then PPT, then spread.</p>'
+            '<p class="cl-note">By win percentage (a tie is half a win, a bye or a forfeit a win by 50), then PPT, then spread.</p>'
             '<div class="cl-scroll"><table id="cl-standings" class="cl-table"><thead>' + head
             + "</thead><tbody>" + body + "</tbody></table></div></section>")
 
 
 def _result(res, players, readonly, rnd, base=""):
+    if res["source"] == "forfeit":
+        came = 0 if res["scores"][0] else 1
+        text = (esc(players[came]) + ' wins by forfeit <small class="cl-note">(' + esc(players[1 - came])
+                + " did not come; 50&ndash;0, no turns)</small>")
+        return text + _correct(readonly, rnd, players, base)
     first = res.get("first", 0)
     mover = players[first]
     typed = res["source"] == "typed"
@@ -97,10 +102,14 @@ def _result(res, players, readonly, rnd, base=""):
             + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + _adjusted(res) + ")</small>")
     if res.get("note"):
         text += '<br><small class="cl-flag">Flagged: ' + esc(sentence(res["note"])) + "</small>"
-    if not readonly:
-        text += (' <button type="button" class="no-print cl-small" data-act="clear" data-base="' + base + '" '
-                 + _ids(rnd, players) + ">Correct</button>")
-    return text
+    return text + _correct(readonly, rnd, players, base)
+
+
+def _correct(readonly, rnd, players, base):
+    if readonly:
+        return ""
+    return (' <button type="button" class="no-print cl-small" data-act="clear" data-base="' + base + '" '
+            + _ids(rnd, players) + ">Correct</button>")
 
 
 def _adjusted(res):
@@ -135,6 +144,13 @@ def _entry(rnd, g, players):
             '<p class="cl-note">The end adjustment is the score sheet\'s last line (+ for going out, - for tiles '
             'left; 0 if none): PPT leaves it out.</p>'
             ' <button type="button" data-act="typed" data-base="' + base + '" ' + ids + '>Record typed</button>'
+            '</details><details><summary>No-show (forfeit)</summary>'
+            '<label>Did not come <select id="' + base + '-absent"><option value="' + esc(players[0]) + '">'
+            + esc(players[0]) + '</option><option value="' + esc(players[1]) + '">' + esc(players[1])
+            + '</option></select></label>'
+            '<p class="cl-note">The other player wins 50&ndash;0 with no turns (no effect on PPT), as TSH records '
+            'a forfeit.</p>'
+            ' <button type="button" data-act="forfeit" data-base="' + base + '" ' + ids + '>Record forfeit</button>'
             '</details><details><summary>Play this game here</summary>'
             '<label>' + esc(players[0]) + ' <select id="' + base + '-k0">' + kinds + '</select></label>'
             '<label>' + esc(players[1]) + ' <select id="' + base + '-k1">' + kinds + '</select></label>'
@@ -167,7 +183,7 @@ def rounds(reply, readonly, which):
         if rd.get("repeats"):
             notes += ('<p class="cl-flag">No pairing without repeats existed: '
                       + esc(", ".join(a + " and " + b for a, b in rd["repeats"])) + " meet again.</p>")
-        bye = ('<p class="cl-bye">Bye: <b>' + esc(rd["bye"]) + "</b> (a win)</p>") if rd.get("bye") else ""
+        bye = ('<p class="cl-bye">Bye: <b>' + esc(rd["bye"]) + "</b> (a win by 50)</p>") if rd.get("bye") else ""
         out += ('<section class="cl-card cl-round" id="cl-round-' + str(r) + '" aria-labelledby="cl-rh-' + str(r)
                 + '"><h2 id="cl-rh-' + str(r) + '">Round ' + str(r) + ("" if not rd["finished"] else " (finished)")
                 + "</h2>" + notes + '<div class="cl-scroll"><table class="cl-table cl-pairings"><thead><tr><th>Game</th>'
@@ -199,6 +215,8 @@ def tools(t, reply):
             '<div class="cl-row"><button type="button" data-act="link_out">Standings link</button>'
             ' <button type="button" data-act="json_out">Export JSON</button>'
             ' <button type="button" data-act="tsh_out">Export TSH .t</button>'
+            ' <label>in <select id="cl-tsh-enc"><option value="latin-1">Latin-1 (TSH reads it as is)</option>'
+            '<option value="utf-8">UTF-8 (set TSH to read UTF-8)</option></select></label>'
             ' <button type="button" data-act="print">Print</button>'
             ' <button type="button" data-act="discard">New tournament</button></div></section>')
 
@@ -211,11 +229,12 @@ def output(out):
     label = {"link": "Standings link (opens read-only)", "json": "The tournament as JSON",
              "tsh": "TSH .t file"}[kind]
     extra = ""
-    if kind in ("json", "tsh"):
-        name = "tournament.json" if kind == "json" else "tournament.t"
-        mime = "application/json" if kind == "json" else "text/plain"
-        extra = (' <a id="cl-download" download="' + name + '" href="data:' + mime + ";charset=utf-8,"
-                 + esc(_url_quote(text)) + '">Download ' + name + "</a>")
+    if kind == "json":
+        extra = (' <a id="cl-download" download="tournament.json" href="data:application/json;charset=utf-8,'
+                 + esc(_url_quote(text)) + '">Download tournament.json</a>')
+    elif kind == "tsh":      # the engine's bytes in the encoding chosen (MicroPython has no Latin-1 codec)
+        extra = (' <a id="cl-download" download="tournament.t" href="' + esc(out["href"]) + '">Download '
+                 "tournament.t (" + esc("Latin-1" if out.get("encoding") == "latin-1" else "UTF-8") + ")</a>")
     if out.get("note"):
         extra += '<p class="cl-note">' + esc(out["note"]) + "</p>"
     return ('<section class="cl-card no-print" aria-label="' + esc(label) + '"><h2>' + esc(label) + "</h2>"
