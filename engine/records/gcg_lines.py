@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..actionlog import GameError, fit_name
+from ..actionlog import PHONY, GameError, fit_name
 from ..board import SquareError
 from ..moves import MoveError
 from ..notation import NotationError
@@ -128,20 +128,47 @@ def rules_of(lines: Lines) -> Rules:
 def checked_turns(lines: Lines, nicks: list[str], turns, totals: list[int]) -> list[tuple[int, int, int]]:
     """Each turn line held to the turn the record's actions replayed to: the same
     player, score and running total (``totals``: each player's before the first,
-    counted on in place). [(line, score, total)] per turn; GCGError naming the
-    first line that differs. Our records and table games' (engine/table/record.py)."""
-    if len(lines.events) != len(turns):
-        raise GCGError(f"the record lists {len(lines.events)} turns; its actions make {len(turns)}")
-    recorded = []
-    for (n, line), turn in zip(lines.events, turns):
-        head, _, rest = line.partition(": ")
-        fields_ = rest.rsplit(None, 2)
-        if len(fields_) != 3 or head != nicks[turn.player]:
-            raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
-        score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
-        totals[turn.player] += turn.score
-        if score != turn.score or total != totals[turn.player]:
-            raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
-                           f"replaying gives {turn.score:+d} for {totals[turn.player]}")
-        recorded.append((n, score, total))
+    counted on in place). A phony challenged off is two lines, its play and ``--``
+    (gcg_write.turn_lines; an older record's one ``--`` line is read too), and
+    ``lines.notes`` is keyed anew by turn. [(line, score, total)] per turn, a phony's
+    from its ``--`` line; GCGError naming the first line that differs. Our records and
+    table games' (engine/table/record.py)."""
+    events, recorded, turn_of = lines.events, [], {}
+    if not events and turns:
+        raise GCGError(f"the record lists no turns; its actions make {len(turns)}")
+    k = 0
+    for i, turn in enumerate(turns):
+        parts = [turn.score]
+        if turn.kind == PHONY and k + 1 < len(events) and _move_of(events[k][1]) != "--":
+            value = int((turn.breakdown or {}).get("score") or 0)
+            parts = [value, turn.score - value]
+        for score_want in parts:
+            if k >= len(events):
+                raise GCGError(f"the record lists {len(events)} turn lines; its actions make more")
+            n, line = events[k]
+            turn_of[k] = i
+            k += 1
+            head, _, rest = line.partition(": ")
+            fields_ = rest.rsplit(None, 2)
+            if len(fields_) != 3 or head != nicks[turn.player]:
+                raise GCGError(f"line {n}: expected a turn of {nicks[turn.player]}: {line[:60]!r}")
+            score, total = score_of(fields_[1], n, line), score_of(fields_[2], n, line)
+            totals[turn.player] += score_want
+            if score != score_want or total != totals[turn.player]:
+                raise GCGError(f"line {n}: the record says {score:+d} for a total of {total}, "
+                               f"replaying gives {score_want:+d} for {totals[turn.player]}")
+        recorded.append((n, turn.score, total))
+    if k != len(events):
+        raise GCGError(f"the record lists {len(events)} turn lines; its actions make {k}")
+    notes = {}
+    for at, text in lines.notes.items():
+        key = turn_of.get(at, at)
+        notes[key] = f"{notes[key]}\n{text}" if key in notes else text
+    lines.notes = notes
     return recorded
+
+
+def _move_of(event: str) -> str:
+    """A turn line's move (the word before the score and total)."""
+    fields_ = event.partition(": ")[2].rsplit(None, 2)
+    return fields_[0].split()[-1] if len(fields_) == 3 and fields_[0].split() else ""

@@ -40,6 +40,49 @@ def gcg_move(turn) -> str:
     return turn.text   # END: the rack in brackets
 
 
+def phony_value(turn) -> int:
+    """What a phony scored while it stood (its line's score is 0 once it came off)."""
+    return int((turn.breakdown or {}).get("score") or 0)
+
+
+def end_tiles(game: Game, p: int) -> str:
+    """The tiles the other players were left with, counted for ``p`` who went out."""
+    out = game.timed_out
+    return "".join(sorted("".join(r for q, r in enumerate(game.racks) if q != p and not out[q])))
+
+
+def turn_lines(game: Game, nicks, shown) -> list[str]:
+    """The turn lines of every record we write, from ``game.turns``; ``shown(t)`` is
+    (the rack field, the move) of a line as the writer shows it (rack "": none).
+    As GCG writes them: a phony challenged off is its play's line, then ``--``
+    taking its score back; the end line of one who went out holds the others'
+    tiles, ``(ISU) +6``, not an empty ``()``; a free challenge gains a note."""
+    lines, totals = [], list(game.start_scores)
+
+    def add(p, rack, move, score):
+        totals[p] += score
+        lines.append(f">{nicks[p]}: {rack + ' ' if rack else ''}{move} {score:+d} {totals[p]}")
+
+    for t in game.turns:
+        rack, move = shown(t)
+        if t.kind == PHONY:
+            value = phony_value(t)
+            add(t.player, rack, t.text, value)
+            add(t.player, rack, "--", t.score - value)
+            continue
+        if t.kind == END and t.text == "()" and t.score >= 0:
+            rack, move = "", f"({end_tiles(game, t.player)})"
+        add(t.player, rack, move, t.score)
+        if t.kind == FREE:
+            lines.append(FREE_NOTE)
+    return lines
+
+
+def header_lines(game: Game, nicks) -> list[str]:
+    return (["#character-encoding UTF-8"] + [f"#player{i + 1} {nicks[i]} {name}" for i, name in enumerate(game.names)]
+            + [f"#rules {game.rules.to_string()}"])
+
+
 def write_gcg(game: Game, viewer: int | None = None) -> str:
     """The game's record. With ``viewer`` (a seat, or -2 for nobody) and the game not
     over, only what that seat may know: no #seed or #action lines (they rebuild every
@@ -48,21 +91,13 @@ def write_gcg(game: Game, viewer: int | None = None) -> str:
     if viewer is not None and not game.over:
         return _public_gcg(game, viewer)
     nicks = nicknames(game.names)
-    lines = ["#character-encoding UTF-8"]
-    for i, name in enumerate(game.names):
-        lines.append(f"#player{i + 1} {nicks[i]} {name}")
-    lines.append(f"#rules {game.rules.to_string()}")
+    lines = header_lines(game, nicks)
     lines.append(f"#seed {_seed_text(game.seed)}")
     if game.start is not None:
         lines.append(f"#start {game.start}")
     for a in game.actions:
         lines.append(f"#action {a}")
-    totals = list(game.start_scores)
-    for t in game.turns:
-        totals[t.player] += t.score
-        lines.append(f">{nicks[t.player]}: {t.rack or '-'} {gcg_move(t)} {t.score:+d} {totals[t.player]}")
-        if t.kind == FREE:
-            lines.append(FREE_NOTE)
+    lines += turn_lines(game, nicks, lambda t: (t.rack or "-", gcg_move(t)))
     return "\n".join(lines) + "\n"
 
 
@@ -82,27 +117,22 @@ def _placed_tiles(turn) -> str:
 
 def _public_gcg(game: Game, viewer: int) -> str:
     nicks = nicknames(game.names)
-    lines = ["#character-encoding UTF-8"]
-    for i, name in enumerate(game.names):
-        lines.append(f"#player{i + 1} {nicks[i]} {name}")
-    lines.append(f"#rules {game.rules.to_string()}")
+    lines = header_lines(game, nicks)
     if game.start is not None:
         lines.append(f"#start {game.start}")
     lines.append("#note written during the game: only what "
                  + (game.names[viewer] if 0 <= viewer < len(game.names) else "a spectator")
                  + " may know (other racks left out)")
-    totals = list(game.start_scores)
-    for t in game.turns:
-        totals[t.player] += t.score
+
+    def shown(t):
         move = gcg_move(t)
         if t.player == viewer:
-            lines.append(f">{nicks[t.player]}: {t.rack or '-'} {move} {t.score:+d} {totals[t.player]}")
-        elif t.kind == EXCHANGE:   # how many, not which
-            lines.append(f">{nicks[t.player]}: -{len(t.text) - 1} {t.score:+d} {totals[t.player]}")
-        elif t.kind == END or not t.squares:
-            lines.append(f">{nicks[t.player]}: {move} {t.score:+d} {totals[t.player]}")
-        else:   # a placement: the "rack" is the tiles it put down, all anyone saw
-            lines.append(f">{nicks[t.player]}: {_placed_tiles(t)} {move} {t.score:+d} {totals[t.player]}")
-        if t.kind == FREE:
-            lines.append(FREE_NOTE)
+            return t.rack or "-", move
+        if t.kind == EXCHANGE:   # how many, not which
+            return "", f"-{len(t.text) - 1}"
+        if t.kind == END or not t.squares:
+            return "", move
+        return _placed_tiles(t), move   # a placement: the "rack" is the tiles it put down, all anyone saw
+
+    lines += turn_lines(game, nicks, shown)
     return "\n".join(lines) + "\n"

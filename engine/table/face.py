@@ -158,10 +158,13 @@ def _session_lexicon():
 
 # ---------------------------------------------------------------------- helpers
 def _answer(run) -> str:
+    """JSON text with every character as itself: the page's MicroPython reads a
+    \\ud83e\\udd8a escape as two broken halves, so an emoji in a name came out as
+    six unknown characters, and the saved game no longer matched what the tab wrote."""
     try:
-        return json.dumps(run())
+        return json.dumps(run(), ensure_ascii=False)
     except (ValueError, TypeError, RecursionError) as exc:
-        return json.dumps({"error": str(exc)})
+        return json.dumps({"error": str(exc)}, ensure_ascii=False)
 
 
 def _spec(raw, new: bool = False) -> dict:

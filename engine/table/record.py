@@ -3,7 +3,8 @@
 players and action log; it has no seed).
 
 A placement's line shows as its rack the tiles it put down, all the table saw;
-an exchange is written by count (``-3``) and a pass as ``-``, with no rack::
+an exchange is written by count (``-3``) and a pass as ``-``, with no rack (the
+turn lines are engine/records/gcg_write.py's, shared with every record)::
 
     #player1 Ann Ann
     #rules o
@@ -15,9 +16,8 @@ an exchange is written by count (``-3``) and a pass as ``-``, with no rack::
 
 from __future__ import annotations
 
-from ..actionlog import FREE
 from ..records.gcg_lines import ENGINE_ERRORS, GCGError, checked_turns, rules_of, seats_of, split_lines
-from ..records.gcg_write import FREE_NOTE, gcg_move, nicknames
+from ..records.gcg_write import gcg_move, header_lines, nicknames, turn_lines
 from .game import TableGame
 
 TABLE_NOTE = "a game kept at the table: racks unknown"
@@ -25,18 +25,10 @@ TABLE_NOTE = "a game kept at the table: racks unknown"
 
 def write_table_gcg(game: TableGame) -> str:
     nicks = nicknames(game.names)
-    lines = ["#character-encoding UTF-8"]
-    lines += [f"#player{i + 1} {nicks[i]} {name}" for i, name in enumerate(game.names)]
-    lines.append(f"#rules {game.rules.to_string()}")
+    lines = header_lines(game, nicks)
     lines.append(f"#table {TABLE_NOTE}")
     lines += [f"#action {a}" for a in game.actions]
-    totals = [0] * game.players
-    for t in game.turns:
-        totals[t.player] += t.score
-        rack = f"{t.rack} " if t.rack else ""
-        lines.append(f">{nicks[t.player]}: {rack}{gcg_move(t)} {t.score:+d} {totals[t.player]}")
-        if t.kind == FREE:
-            lines.append(FREE_NOTE)
+    lines += turn_lines(game, nicks, lambda t: (t.rack, gcg_move(t)))
     return "\n".join(lines) + "\n"
 
 

@@ -115,3 +115,29 @@ def test_undo_at_and_replay():
     assert early.act("H4 zEBRA")[0].score == game.turns[2].score
     game.undo()
     assert game.phase == "play" and not game.awaiting_racks and len(game.actions) == 10
+
+
+def test_the_record_of_a_game_gone_out_keeps_the_rack_left():
+    """GCG's end line for the one who went out holds the other's tiles, ``(V) +8``,
+    in the dealt game's record and the table game's (one writer, gcg_write.turn_lines);
+    both read back to the same scores."""
+    from engine.records.gcg import import_record, read_gcg
+    from engine.records.gcg_write import nicknames, write_gcg
+    from engine.table.record import read_table_gcg, write_table_gcg
+
+    real = Lexicon.default()
+    dealt = play_game(Rules.from_string("classic"), "end-1", ["greedy", "greedy"], real)
+    goer = next(t.player for t in dealt.turns if t.kind == "end" and t.score > 0)
+    left = "".join(sorted("".join(dealt.racks)))
+    nick = nicknames(dealt.names)[goer]
+    text = write_gcg(dealt)
+    assert text.splitlines()[-1] == f">{nick}: ({left}) +{2 * rack_value(left)} {dealt.scores[goer]}"
+    assert read_gcg(text, real).scores == dealt.scores and import_record(text, real).scores == dealt.scores
+    game = TableGame(dealt.rules, lexicon=real, names=list(dealt.names))
+    for action in dealt.actions:
+        head, sep, last = action.rpartition("; ")
+        game.act(head + sep + (f"-{len(last) - 1}" if last.startswith("-") and len(last) > 1 else last))
+    game.act("end " + "/".join(dealt.racks))
+    table_text = write_table_gcg(game)
+    assert table_text.splitlines()[-1] == text.splitlines()[-1]
+    assert read_table_gcg(table_text, real).scores == dealt.scores

@@ -103,3 +103,14 @@ def test_bad_input_is_an_error_never_an_exception(fn, args, why):
     out = call(fn, *args)
     assert list(out) == ["error"]
     assert re.search(why, out["error"]), out["error"]
+
+
+def test_an_emoji_in_a_name_comes_back_as_itself_not_as_escaped_halves():
+    """The page's MicroPython reads a \\ud83e\\udd8a escape as two broken halves (six
+    unknown characters on screen), so the face writes every character as itself."""
+    st = json.dumps({"rules": "classic", "names": ["Zoe \U0001F98A", "Bob"], "actions": []})
+    for text in (face.table_state(st), face.table_act(st, "8H ZEBRAS"), face.table_record(st)):
+        assert "\\ud83e" not in text and "Zoe \U0001F98A" in text
+    record = call(face.table_record, st)
+    assert "#player1 Zoe_\U0001F98A Zoe \U0001F98A" in record["gcg"]
+    assert call(face.table_open_link, record["link"])["names"] == ["Zoe \U0001F98A", "Bob"]

@@ -29,11 +29,15 @@ def test_the_record_shows_what_the_table_saw_and_replays_exactly():
     assert "#rules classic" in lines and "#player1 Ann_Lee Ann Lee" in lines and is_table_record(text)
     assert [ln for ln in lines if ln.startswith("#action")] == [f"#action {a}" for a in ACTIONS]
     turns = [ln for ln in lines if ln.startswith(">")]
-    assert turns[:4] == [">Ann_Lee: ABERXZ -- +0 0", ">Bob: ABERSZ 8D ZEBRAS +54 54", ">Ann_Lee: -3 +0 0",
-                         ">Bob: BER? H4 zEBRA +6 60"]
+    # a phony challenged off: its play, then "--" taking the score back (as GCG writes it)
+    assert turns[:5] == [">Ann_Lee: ABERXZ 8D ZEBRAX +68 68", ">Ann_Lee: ABERXZ -- -68 0",
+                         ">Bob: ABERSZ 8D ZEBRAS +54 54", ">Ann_Lee: -3 +0 0", ">Bob: BER? H4 zEBRA +6 60"]
     assert turns[-2:] == [">Ann_Lee: AEIOSTU (AEIOSTU) -7 -7", ">Bob: CDFGHK? (CDFGHK?) -20 40"]
     again = read_table_gcg(text, LEX)
     assert again.turns == g.turns and again.scores == g.scores == (-7, 40) and again.names == ("Ann Lee", "Bob")
+    # a record written before: the phony as one "--" line, still read
+    old = text.replace(">Ann_Lee: ABERXZ 8D ZEBRAX +68 68\n>Ann_Lee: ABERXZ -- -68 0", ">Ann_Lee: ABERXZ -- +0 0")
+    assert old != text and read_table_gcg(old, LEX).scores == (-7, 40)
 
 
 def test_a_record_that_does_not_add_up_is_refused_naming_the_line():
