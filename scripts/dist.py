@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import draw_images  # noqa: E402
 import rules_page  # noqa: E402
 import webtool  # noqa: E402
 
@@ -142,6 +143,9 @@ class Build:
 # --------------------------------------------------------------------------- what the page loads
 
 _ATTR = re.compile(r'\b(?:src|href|config)="([^"]*)"')
+# The preview picture a shared link shows (Open Graph, Twitter card): a page's file too.
+_META_IMAGE = re.compile(r'<meta (?:property|name)="(?:og|twitter):image" content="([^"]*)"')
+MANIFEST = "manifest.webmanifest"
 _IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"\./([^"]+)"')
 
 
@@ -163,8 +167,15 @@ def _local(ref: str, where: str, folder: str = "") -> str | None:
 
 
 def page_references(html: str) -> list[str]:
-    """Relative files index.html loads or links to (scripts, styles, configs, links)."""
-    return sorted({p for ref in _ATTR.findall(html) if (p := _local(ref, PAGE))})
+    """Relative files index.html loads or links to (scripts, styles, configs, links, the
+    preview picture)."""
+    return sorted({p for ref in _ATTR.findall(html) + _META_IMAGE.findall(html) if (p := _local(ref, PAGE))})
+
+
+def manifest_references(root: Path) -> list[str]:
+    """The icons the web app manifest names (relative to it, like every path here)."""
+    data = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    return sorted({p for icon in data.get("icons", []) if (p := _local(icon["src"], MANIFEST))})
 
 
 def doc_references(html: str, page: str) -> list[str]:
@@ -247,12 +258,15 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
     refs.update(p for p in OPTIONAL_PAGES if (root / p).is_file())
     for page in (CLUB_PAGE, TABLE_PAGE):
         refs.update(page_references((root / page).read_text(encoding="utf-8")) + [page])
+    if MANIFEST in refs:
+        refs.update(manifest_references(root))
     refs.discard(PAGE)
-    missing = sorted(r for r in refs if r not in docs and not (root / r).is_file())
+    drawn = draw_images.images()   # the pictures as this build draws them (icons/ may lag)
+    missing = sorted(r for r in refs if r not in docs and r not in drawn and not (root / r).is_file())
     if missing:
         raise DistError("the page needs files that are missing: " + ", ".join(missing)
                         + " (run `bash scripts/setup.sh --runtime`)")
-    files = {r: docs[r] if r in docs else (root / r).read_bytes() for r in refs}
+    files = {r: docs[r] if r in docs else drawn[r] if r in drawn else (root / r).read_bytes() for r in refs}
     for package, folder in RUNTIME_PACKAGES.items():
         files[f"{folder}/LICENSE"] = runtime_licence(root, package)
     files[PAGE] = inject(html).encode()
@@ -343,8 +357,25 @@ def _vendor_lock(root: Path):
         yield
 
 
-def build(out: Path | None = None, root: Path = ROOT, refresh: bool = True) -> Build:
-    """Collect dist (refreshing vendor/ first) and write it to ``out`` if given."""
+def absolute_previews(files: dict[str, bytes], site_url: str) -> dict[str, bytes]:
+    """The pages with their preview picture's address made absolute (``site_url``: where
+    dist/ will be served): Open Graph asks for an absolute URL, and some apps that unfurl
+    links ignore a relative one. The rest of dist/ stays relative."""
+    if not re.match(r"https?://[^/]+/", site_url):
+        raise DistError(f"--site-url {site_url!r}: give the address of the folder, e.g. https://example.org/games/wlc/")
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    out = dict(files)
+    for page in (PAGE, CLUB_PAGE, TABLE_PAGE):
+        if page in out:
+            html = out[page].decode("utf-8")
+            out[page] = _META_IMAGE.sub(lambda m: m[0].replace(f'content="{m[1]}"', f'content="{base}{_local(m[1], page)}"'),
+                                        html).encode()
+    return out
+
+
+def build(out: Path | None = None, root: Path = ROOT, refresh: bool = True, site_url: str | None = None) -> Build:
+    """Collect dist (refreshing vendor/ first) and write it to ``out`` if given; ``site_url``:
+    see absolute_previews."""
     if refresh and not (root / "node_modules" / "pyodide").is_dir():
         raise DistError("node_modules/ is missing: run `bash scripts/setup.sh --runtime` first")
     with _vendor_lock(root):
@@ -352,7 +383,8 @@ def build(out: Path | None = None, root: Path = ROOT, refresh: bool = True) -> B
             webtool.vendor(root)
             webtool.bundle(root)
         check_code(root)
-        result = seal(collect(root))
+        files = collect(root)
+        result = seal(absolute_previews(files, site_url) if site_url else files)
     if out is not None:
         write(result, out)
     return result
@@ -412,12 +444,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "dist",
                     help="output folder, replaced if it holds a previous build (default: dist/ in the repository)")
+    ap.add_argument("--site-url", metavar="URL",
+                    help="the address dist/ will be served from (https://example.org/games/wlc/): the pages'"
+                         " preview picture is then named by its absolute address, as link previews want")
     ap.add_argument("--no-refresh", action="store_true",
                     help="use vendor/ as it is (do not re-copy the runtime or rebuild the zips)")
     args = ap.parse_args(argv)
     out = args.out
     try:
-        result = build(out, refresh=not args.no_refresh)
+        result = build(out, refresh=not args.no_refresh, site_url=args.site_url)
     except DistError as exc:
         print(f"dist: {exc}", file=sys.stderr)
         return 1

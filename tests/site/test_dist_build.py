@@ -28,9 +28,11 @@ TOP = {
     "vendor/engine.zip", "vendor/ui.tgz", "vendor/first-game.json",
     "wordlists/lexicon.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md",
     "licenses/wordnet.txt",
-    "wordlists/meanings.bin",   # fetched by the engine worker on the first meaning, never at start
+    "wordlists/meanings.bin", "wordlists/short_meanings.tsv",   # fetched by the engine worker on the first meaning
     "club.html", "ui/club/main.py", "ui/club/worker.py", "ui/club/club.css",   # the club page
     "table.html", "ui/table/main.py", "ui/table/worker.py", "ui/table/table.css",   # the table page
+    "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png",
+    "icons/preview.png",   # installable, and the preview of a shared link
 }
 PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
            "start.mjs", "python_snapshot.bin", "python_stdlib_lazy.zip"}   # scripts/pyodide_snapshot.py
@@ -142,7 +144,8 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 def _copy_inputs(dest: Path) -> None:
     """What a build reads, copied to ``dest`` (a root the test may change)."""
     for name in ("index.html", "club.html", "table.html", "embed.html", "pyscript.toml", "mpy.toml", "sw.js", "LICENSE", "docs", "ui",
-                 "vendor", "wordlists/lexicon.bin", "wordlists/meanings.bin", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
+                 "manifest.webmanifest", "icons",
+                 "vendor", "wordlists/lexicon.bin", "wordlists/meanings.bin", "wordlists/short_meanings.tsv", "wordlists/SCOWL-COPYRIGHT", "wordlists/ENABLE-NOTICE.md", "licenses"):
         src, dst = ROOT / name, dest / name
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
@@ -321,7 +324,7 @@ def test_a_syntax_error_in_the_ui_fails_the_build(tmp_path, monkeypatch, capsys)
     with pytest.raises(dist.DistError, match=r"ui/panels/broken\.py:1"):
         dist.build(root=root, refresh=False)
     build = dist.build
-    monkeypatch.setattr(dist, "build", lambda out, refresh: build(out, root=root, refresh=refresh))
+    monkeypatch.setattr(dist, "build", lambda out, refresh, **kw: build(out, root=root, refresh=refresh, **kw))
     assert dist.main(["--out", str(tmp_path / "d"), "--no-refresh"]) == 1
     assert "ui/panels/broken.py:1" in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
