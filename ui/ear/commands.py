@@ -12,10 +12,14 @@ from ui.game import clock
 from ui.game.flow import with_fx
 from ui.game.turns import seat_name
 
-HELP = ("Commands: slash, then R your rack, N your rack in NATO words, S the scores, T the tiles left "
-        "and unseen, W whose turn, C the clock, P your play so far, L the last play, X this row, "
-        "Y this column, O the word here, G go to a square, H this help. Type a row and a column, "
-        "8D, to go there typing across; slash G, D8, Enter to go there typing down. Space turns "
+# The keys after "/", each with what it says (the help and How to play list them).
+KEYS = (("R", "your rack"), ("N", "your rack in NATO words"), ("S", "the scores"),
+        ("T", "the tiles left and unseen"), ("W", "whose turn"), ("C", "the clock"),
+        ("P", "your play so far"), ("L", "the last play"), ("X", "this row"), ("Y", "this column"),
+        ("O", "the word here"), ("G", "go to a square"), ("H", "this help"))
+
+HELP = ("Commands: slash, then " + ", ".join(k + " " + what for k, what in KEYS) + ". Type a row and a "
+        "column, 8D, to go there typing across; slash G, D8, Enter to go there typing down. Space turns "
         "the direction. Escape cancels a command.")
 
 
