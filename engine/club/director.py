@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from .model import (FORFEIT, MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
+from .model import (FORFEIT, MAX_HISTORY, MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
                     check_method, check_name, check_rounds, check_rules, check_seed, check_title,
                     name_key, quote, validate, MAX_SCORE, MAX_TURNS)
 from .pairing import pair_by_ppt, pair_round_robin
@@ -201,6 +201,25 @@ def add_player(t: Tournament, name) -> Tournament:
     return t
 
 
+def rename_player(t: Tournament, name, new_name) -> Tournament:
+    """A player's name corrected everywhere (the list, every pairing, every bye).
+    Results already recorded stay as they are; a game link still to come carries
+    the new name (a game begun under the old one can be typed in)."""
+    t = copy.deepcopy(t)
+    player = t.player(str(name))
+    new_name = check_name(new_name)
+    check_field([new_name if p is player else p.name for p in t.players])
+    old = player.name
+    player.name = new_name
+    for rd in t.paired:
+        for g in rd.games:
+            g.players = [new_name if n == old else n for n in g.players]
+        if rd.bye == old:
+            rd.bye = new_name
+    validate(t)
+    return t
+
+
 def withdraw_player(t: Tournament, name) -> Tournament:
     """The player is paired no more; an unplayed game of theirs in the latest round
     is dropped (the opponent may be paired again: ``repair_round``)."""
@@ -358,7 +377,10 @@ def clear_result(t: Tournament, r: int, first: str, second: str) -> Tournament:
 
 def _set_result(t: Tournament, rd: Round, g: Game, result: Result | None) -> None:
     """A result set or taken back; no posted pairing changes (a promise), even when
-    the correction would have paired the latest round otherwise."""
+    the correction would have paired the latest round otherwise. A result replaced
+    or taken back goes to the game's history of corrections."""
+    if g.result is not None:
+        g.history = (g.history + [g.result])[-MAX_HISTORY:]
     g.result = result
     validate(t)
 

@@ -16,7 +16,8 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
 - ``tournament_repair_round(t)``: the latest round paired again around what is
   posted (only the players a withdrawal left without a game move); the message
   says what changed.
-- ``tournament_add_player(t, name)`` / ``tournament_withdraw(t, name)``.
+- ``tournament_add_player(t, name)`` / ``tournament_withdraw(t, name)`` /
+  ``tournament_rename(t, name, new_name)`` (everywhere: the list, pairings, byes).
 - ``tournament_add_result_link(t, link, round=0, source="link", replace=0)``: a
   finished game's share link (or, source "here", the link of a game played on
   this device) as a result: replayed, checked against the pairing (round 0: the
@@ -34,7 +35,8 @@ Reading:
 
 - ``tournament_standings(t)``: {"standings": rows (engine/club/standings.py, with
   "withdrawn"), "rounds": [{"round", "drawn", "bye", "finished", "repeats",
-  "games": [{"game", "players", "seed", "result"}]}], "next": {"can_pair", "why",
+  "games": [{"game", "players", "seed", "result", "history" (corrected results,
+  oldest first)}]}], "next": {"can_pair", "why",
   "unpaired": the latest round's players with no game and no bye}}.
 - ``tournament_game(t, round, first, second)``: {"spec": the pairing's game spec
   for session.open (both seats people), "link": its start link's fragment}.
@@ -56,7 +58,7 @@ import json
 from ..records.link import encode as encode_game_link
 from . import director, share
 from .players import kept_games
-from .model import Tournament, TournamentError
+from .model import Tournament, TournamentError, rounds_note
 
 MAX_TEXT = 5_000_000
 
@@ -104,7 +106,7 @@ def tournament_new(spec: str) -> str:
             raise TournamentError("a new tournament is {\"name\", \"rules\", \"players\", \"rounds\", ...}")
         t = director.new_tournament(data.get("name"), data.get("rules", "classic"), data.get("players"),
                                     data.get("rounds"), data.get("method", "ppt"), data.get("seed", 1))
-        return _changed(t)
+        return _changed(t, rounds_note(t.rounds, len(t.players)))
     except (ValueError, TypeError, RecursionError) as exc:
         return _error(exc if isinstance(exc, TournamentError) else TournamentError(
             "the new tournament's details are not readable"))
@@ -163,6 +165,18 @@ def tournament_add_player(t: str, name: str) -> str:
     except ValueError as exc:
         return _error(exc)
     return _changed(new, f"{new.players[-1].name} plays from round {new.players[-1].joined}.")
+
+
+def tournament_rename(t: str, name: str, new_name: str) -> str:
+    try:
+        old = _load(t)
+        before = old.player(str(name)).name
+        new = director.rename_player(old, name, new_name)
+    except ValueError as exc:
+        return _error(exc)
+    after = director.check_name(new_name)
+    return _changed(new, f"{before} is now {after}, in every round." if after != before else
+                    f"{before} keeps that name.")
 
 
 def tournament_withdraw(t: str, name: str) -> str:
@@ -247,7 +261,8 @@ def tournament_standings(t: str) -> str:
     rounds, data = [], tour.to_dict()["paired"]
     for rd in tour.paired:
         games = [{"game": g.game, "players": list(g.players), "seed": tour.game_seed(rd.round, g),
-                  "result": data[rd.round - 1]["games"][i]["result"]}
+                  "result": data[rd.round - 1]["games"][i]["result"],
+                  "history": data[rd.round - 1]["games"][i].get("history", [])}
                  for i, g in enumerate(rd.games)]
         rounds.append({"round": rd.round, "drawn": rd.drawn, "bye": rd.bye, "games": games,
                        "finished": all(g.result is not None for g in rd.games),

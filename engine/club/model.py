@@ -22,7 +22,9 @@ JSON shape (``to_dict``)::
                                 "link" (the game's link data; link and here),
                                 "key" (the game whatever its link's spelling:
                                        engine/club/replay.py identity; or absent),
-                                "note" (why the result is flagged, or absent)}}]}]}
+                                "note" (why the result is flagged, or absent)},
+                            "history" (absent when none): [the results it had before
+                                each correction, oldest first, at most MAX_HISTORY]}]}]}
 
 Scores, turns and points are in the pairing's order. A standings link carries the
 same data less the game links (engine/club/share.py).
@@ -43,6 +45,7 @@ MAX_SEED = 40
 MAX_SCORE = 100_000
 MAX_TURNS = 1_000
 METHODS = ("ppt", "roundrobin")
+MAX_HISTORY = 20          # corrections kept a game (the oldest go first)
 SOURCES = ("link", "here", "typed", "forfeit")
 FORFEIT = 50             # a forfeit: the player who came wins 50-0, no turns (TSH's convention)
 
@@ -68,6 +71,7 @@ class Game:
     game: int
     players: list[str]
     result: Result | None = None
+    history: list[Result] = field(default_factory=list)    # results corrected away, oldest first
 
 
 @dataclass
@@ -125,8 +129,7 @@ class Tournament:
             "method": self.method, "rounds": self.rounds, "seed": self.seed,
             "players": [{"name": p.name, "joined": p.joined, "left": p.left} for p in self.players],
             "paired": [{"round": rd.round, "drawn": rd.drawn, "bye": rd.bye,
-                        "games": [{"game": g.game, "players": list(g.players),
-                                   "result": _result_dict(g.result)} for g in rd.games]}
+                        "games": [_game_dict(g) for g in rd.games]}
                        for rd in self.paired],
         }
 
@@ -209,9 +212,21 @@ def max_rounds(players: int) -> int:
 
 
 def check_rounds(rounds: int, players: int) -> None:
-    if rounds > max_rounds(players):
-        raise TournamentError(f"{players} players can play at most {max_rounds(players)} rounds "
-                              f"without anyone meeting twice; {rounds} is too many")
+    """Up to two round robins (a double round robin: each pair meets at most twice);
+    past the first, every round's repeats are said (director.repeats)."""
+    if rounds > 2 * max_rounds(players):
+        raise TournamentError(f"{players} players can play at most {2 * max_rounds(players)} rounds (a double "
+                              f"round robin: {max_rounds(players)} rounds without anyone meeting twice, then "
+                              f"each pair once more); {rounds} is too many")
+
+
+def rounds_note(rounds: int, players: int) -> str:
+    """What a tournament of more rounds than one round robin means, for the director."""
+    one = max_rounds(players)
+    if rounds <= one:
+        return ""
+    return (f"{rounds} rounds for {players} players is more than one round robin ({one} rounds): from round "
+            f"{one + 1} players meet a second time, and each round says who meets again.")
 
 
 def check_field(names: list[str]) -> None:
@@ -325,7 +340,11 @@ def _game(raw, r: int) -> Game:
         raise TournamentError(f"a game of round {r} must name its two players")
     number = _int(raw.get("game"), 1, 10 ** 6, f"a game number of round {r}")
     result = raw.get("result")
-    return Game(number, list(players), None if result is None else read_result(result, r))
+    history = raw.get("history", [])
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        raise TournamentError(f"a game's corrections in round {r} must be a list of at most {MAX_HISTORY} results")
+    return Game(number, list(players), None if result is None else read_result(result, r),
+                [read_result(old, r) for old in history])
 
 
 def read_result(raw, r: int) -> Result:
@@ -354,6 +373,13 @@ def read_result(raw, r: int) -> Result:
     if note is not None and (not isinstance(note, str) or len(note) > 300):
         raise TournamentError(f"{where}: the note must be short text")
     return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note, key)
+
+
+def _game_dict(g: Game) -> dict:
+    out = {"game": g.game, "players": list(g.players), "result": _result_dict(g.result)}
+    if g.history:
+        out["history"] = [_result_dict(old) for old in g.history]
+    return out
 
 
 def _result_dict(result: Result | None) -> dict | None:

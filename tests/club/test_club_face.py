@@ -112,7 +112,7 @@ def test_players_come_and_go_through_the_face():
     (lambda: face.tournament_new(json.dumps({**SPEC, "players": ["Solo"]})), "at least 2 players"),
     (lambda: face.tournament_new(json.dumps({**SPEC, "players": [f"P{i}" for i in range(129)]})),
      "at most 128 players"),
-    (lambda: face.tournament_new(json.dumps({**SPEC, "rounds": 9})), "at most 5 rounds"),
+    (lambda: face.tournament_new(json.dumps({**SPEC, "rounds": 99})), "at most 10 rounds"),
     (lambda: face.tournament_new(None), "not readable"),
     (lambda: face.tournament_import("[" * 100_000), "not readable"),
     (lambda: face.tournament_import('{"format": "wlc-tournament", "version": 9}'), "newer version"),
@@ -151,3 +151,16 @@ def test_a_no_show_is_a_forfeit_through_the_face():
     assert reply["message"] == f"Recorded: round 1, {a} wins by forfeit ({b} did not come)."
     assert reply["tournament"]["paired"][0]["games"][0]["result"]["source"] == "forfeit"
     assert "is not in the game" in json.loads(face.tournament_add_forfeit(t, 1, a, b, "Zed"))["error"]
+
+
+def test_a_player_is_renamed_everywhere():
+    t = tournament(face.tournament_new(json.dumps({"name": "N", "players": ["Ann", "Bob", "Cy"], "rounds": 3})))
+    t = tournament(face.tournament_pair_round(t))
+    reply = ok(face.tournament_rename(t, "bob", "  Robert   Lee "))
+    assert reply["message"] == "Bob is now Robert Lee, in every round."
+    data = reply["tournament"]
+    names = [n for g in data["paired"][0]["games"] for n in g["players"]] + [data["paired"][0]["bye"]]
+    assert "Robert Lee" in names and "Bob" not in names and "Robert Lee" in [p["name"] for p in data["players"]]
+    assert "two players are called" in json.loads(face.tournament_rename(t, "Bob", "ann"))["error"]
+    assert "no player 'Zed'" in json.loads(face.tournament_rename(t, "Zed", "Z"))["error"]
+    assert ok(face.tournament_rename(t, "Bob", "BOB"))["message"] == "Bob is now BOB, in every round."

@@ -361,8 +361,8 @@ def _and(names):
     ([], 1, "at least 2 players \\(0 given\\)"),
     (["Solo"], 1, "at least 2 players \\(1 given\\)"),
     ([f"P{i}" for i in range(MAX_PLAYERS + 1)], 3, "at most 128 players \\(129 given\\)"),
-    (SIX, 6, "6 players can play at most 5 rounds"),
-    (SIX[:5], 6, "5 players can play at most 5 rounds"),
+    (SIX, 11, "6 players can play at most 10 rounds \\(a double round robin: 5 rounds without anyone"),
+    (SIX[:5], 11, "5 players can play at most 10 rounds"),
     (["Ann", ""], 1, "name cannot be empty"),
     (["Ann", "x" * 40], 1, "at most 32 characters"),
     (["Ann", "Bob\x07"], 1, "printable"),
@@ -427,3 +427,50 @@ def test_a_game_scored_at_a_table_is_a_result_with_its_replayed_figures():
     assert res.scores == list(dealt.scores) and res.link == link
     assert res.turns == [sum(1 for x in dealt.turns if x.player == p and x.kind == "play") for p in (0, 1)]
     assert director.add_link(t, 0, link, LEX)[1] == "this game is already recorded"
+
+
+@pytest.mark.parametrize("method", ["ppt", "roundrobin"])
+def test_a_double_round_robin_meets_each_pair_twice_and_says_so(method):
+    """More rounds than one round robin (issue 39): up to twice as many; the first n - 1
+    rounds meet everyone once, the rest once more, and each of those rounds names its
+    repeats (the face's message)."""
+    from engine.club import face
+    names = ["Ann", "Bob", "Cy", "Di"]
+    reply = json.loads(face.tournament_new(json.dumps({"name": "Twice", "players": names, "rounds": 6,
+                                                       "method": method, "seed": "dd"})))
+    assert reply["message"] == ("6 rounds for 4 players is more than one round robin (3 rounds): from round 4 "
+                                "players meet a second time, and each round says who meets again.")
+    t = Tournament.from_dict(reply["tournament"])
+    for r in range(1, 7):
+        said = json.loads(face.tournament_pair_round(json.dumps(t.to_dict())))
+        t = Tournament.from_dict(said["tournament"])
+        again = director.repeats(t, r)
+        assert bool(again) == (r > 3), r
+        if again:
+            assert "No pairing without repeats exists:" in said["message"] and "meet again" in said["message"]
+        t = play_round(t, 2)
+    met = {}
+    for rd in t.paired:
+        for g in rd.games:
+            met[frozenset(g.players)] = met.get(frozenset(g.players), 0) + 1
+    assert len(met) == 6 and set(met.values()) == {2}
+    with pytest.raises(TournamentError, match="at most 6 rounds"):
+        director.new_tournament("x", "classic", names, 7)
+
+
+def test_a_results_corrections_are_kept_oldest_first():
+    t = director.pair_next_round(new(["Ann", "Bob", "Cy", "Di"], rounds=3))
+    a, b = t.paired[0].games[0].players
+    t = director.add_typed(t, 1, a, b, [400, 380], [10, 10])
+    t = director.add_typed(t, 1, a, b, [400, 390], [10, 10], replace=True)      # a typing slip
+    t = director.clear_result(t, 1, a, b)                                        # taken back
+    t = director.add_forfeit(t, 1, a, b, absent=b)
+    g = round_trip(t).paired[0].games[0]
+    assert [(r.source, r.scores) for r in g.history] == [("typed", [400, 380]), ("typed", [400, 390])]
+    assert g.result.source == "forfeit"
+    assert director.table(t) == director.table(director.add_forfeit(
+        director.pair_next_round(new(["Ann", "Bob", "Cy", "Di"], rounds=3)), 1, a, b, absent=b))   # history: no effect
+    data = t.to_dict()
+    data["paired"][0]["games"][0]["history"] = [data["paired"][0]["games"][0]["history"][0]] * 21
+    with pytest.raises(TournamentError, match="at most 20 results"):
+        Tournament.from_dict(data)

@@ -240,6 +240,8 @@ class Page(kit.Guard):
                 if note:
                     self.say(s["msg"] + " " + note)
                     self.render()
+        elif act == "rename":
+            await self.change(eng.tournament_rename, self.value("cl-rename-from"), self.value("cl-rename-to"))
         elif act == "withdraw":
             await self.change(eng.tournament_withdraw, self.value("cl-withdraw"))
         elif act == "link":

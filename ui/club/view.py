@@ -105,6 +105,25 @@ def _result(res, players, readonly, rnd, base=""):
     return text + _correct(readonly, rnd, players, base)
 
 
+def _history(old, players):
+    """The results a game had before its corrections, oldest first."""
+    if not old:
+        return ""
+    items = ""
+    for res in old:
+        if res["source"] == "forfeit":
+            came = 0 if res["scores"][0] else 1
+            said = esc(players[came]) + " by forfeit"
+        else:
+            said = (esc(players[0]) + " " + str(res["scores"][0]) + "&ndash;" + str(res["scores"][1]) + " "
+                    + esc(players[1]))
+        items += "<li>" + said + " (" + esc({"link": "by link", "here": "played here", "typed": "typed",
+                                              "forfeit": "forfeit"}.get(res["source"], res["source"])) + ")</li>"
+    n = len(old)
+    return ('<details class="cl-history"><summary>Corrected ' + str(n) + (" time" if n == 1 else " times")
+            + ": what it was</summary><ol>" + items + "</ol></details>")
+
+
 def _correct(readonly, rnd, players, base):
     if readonly:
         return ""
@@ -172,6 +191,7 @@ def rounds(reply, readonly, which):
             base = "cl-" + str(r) + "-" + str(g["game"])
             cell = _result(res, players, readonly, r, base) if res else (
                 "<em>to play</em>" + ("" if readonly else _entry(r, g, players)))
+            cell += _history(g.get("history") or [], players)
             if not readonly:   # where this row's refusal is said (ui/club/actions.py Page.render)
                 cell += '<p class="cl-err cl-row-err" id="' + base + '-said" role="alert" tabindex="-1" hidden></p>'
 
@@ -199,6 +219,8 @@ def tools(t, reply):
                 "Next round: " + nxt.get("why", "")) + "</p>"
     names = [p["name"] for p in t.get("players", []) if p.get("left") is None]
     opts = "".join('<option value="' + esc(n) + '">' + esc(n) + "</option>" for n in names)
+    every = "".join('<option value="' + esc(p["name"]) + '">' + esc(p["name"]) + "</option>"
+                    for p in t.get("players", []))
     waiting = nxt.get("unpaired") or []
     repair = ""
     if waiting and t.get("paired"):   # a withdrawal left someone without a game: only they move
@@ -212,6 +234,9 @@ def tools(t, reply):
             ' <button type="button" data-act="add">Add player</button>'
             ' <label>Withdraw <select id="cl-withdraw">' + opts + '</select></label>'
             ' <button type="button" data-act="withdraw">Withdraw</button></div>'
+            '<div class="cl-row"><label>Rename <select id="cl-rename-from">' + every + '</select></label>'
+            ' <label>to <input id="cl-rename-to" maxlength="32"></label>'
+            ' <button type="button" data-act="rename">Rename</button></div>'
             '<div class="cl-row"><button type="button" data-act="link_out">Standings link</button>'
             ' <button type="button" data-act="json_out">Export JSON</button>'
             ' <button type="button" data-act="tsh_out">Export TSH .t</button>'

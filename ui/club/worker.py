@@ -63,7 +63,8 @@ def opened_game(spec_text):
 
 
 TOURNAMENT_FACES = ["tournament_new", "tournament_import", "tournament_pair_round", "tournament_repair_round",
-                    "tournament_add_player", "tournament_withdraw", "tournament_add_result_link",
+                    "tournament_add_player", "tournament_withdraw", "tournament_rename",
+                    "tournament_add_result_link",
                     "tournament_add_typed", "tournament_add_forfeit", "tournament_clear_result", "tournament_standings", "tournament_game",
                     "tournament_link", "tournament_open_link", "tournament_tsh"]
 globals().update(boundary.expose(face, TOURNAMENT_FACES))

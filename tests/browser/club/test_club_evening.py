@@ -72,7 +72,7 @@ def test_a_withdrawal_moves_only_the_orphan_and_a_correction_moves_nothing(page)
     assert page.inner_text("#cl-msg") == (f"Round 2 paired again; only {orphan} moved: {orphan} has the bye. "
                                           "The other 2 games stand as posted.")
     assert pairings(page, 2) == [posted[0], posted[2]]
-    assert page.inner_text("#cl-round-2 .cl-bye") == f"Bye: {orphan} (a win)"
+    assert page.inner_text("#cl-round-2 .cl-bye") == f"Bye: {orphan} (a win by 50)"
     assert row_text(page, 2, g1) == played and page.locator("[data-act=repair]").count() == 0
     page.screenshot(path="/tmp/shots/club-repair-1280.png", full_page=True)
     before = exported(page)["paired"][1]

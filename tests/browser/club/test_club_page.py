@@ -104,9 +104,9 @@ def test_a_whole_tournament_through_the_page(club, browser, site_url):
     assert "two players are called" in page.inner_text("#cl-err").lower()
     assert page.input_value("#cl-players") == "Ann\nann"     # what was typed stays to be corrected
     page.fill("#cl-players", "\n".join(NAMES))
-    page.fill("#cl-rounds", "9")
+    page.fill("#cl-rounds", "11")
     act(page, "[data-act=new]")
-    assert "6 players can play at most 5 rounds" in page.inner_text("#cl-err")
+    assert "6 players can play at most 10 rounds" in page.inner_text("#cl-err")
     page.fill("#cl-rounds", "3")
     page.fill("#cl-seed", "club")
     act(page, "[data-act=new]")
