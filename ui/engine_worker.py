@@ -193,6 +193,50 @@ async def define(request="[]", url=""):
 WORDS_EXPORTS = ["define"]
 
 
+# A player's own word list (ui/newgame/wordlist.py, engine/lexicon/own.py). The page hands
+# over the file as a blob: address (its text never passes through the page's MicroPython);
+# the answer carries the built list's graph (base64) for the page to keep on the device,
+# and wordlist_add gives a kept one back after a reload (loaded when a game needs it).
+def _own_list(data, name):
+    import base64
+    from engine.lexicon import own
+    t0 = time.perf_counter()
+    try:
+        lexicon, info = own.build(data, name)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    t1 = time.perf_counter()
+    graph = lexicon.to_bytes()
+    info.update(build_ms=round((t1 - t0) * 1000), encode_ms=round((time.perf_counter() - t1) * 1000),
+                data=base64.b64encode(graph).decode("ascii"))
+    return json.dumps(info)
+
+
+async def wordlist_load(url="", name=""):
+    try:
+        response = await js.fetch(str(url))
+        data = (await response.arrayBuffer()).to_bytes()
+    except Exception as exc:  # the file went away, say
+        return json.dumps({"error": "the file could not be read (" + type(exc).__name__ + ")"})
+    return _guard(_own_list, data, str(name))
+
+
+def wordlist_add(name="", fp="", data=""):
+    import base64
+    from engine.lexicon import own
+
+    def add():
+        try:
+            own.add_graph(base64.b64decode(str(data)), str(name), str(fp))
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps({"known": own.known()})
+    return _guard(add)
+
+
+WORDLIST_EXPORTS = ["wordlist_load", "wordlist_add"]
+
+
 # Helpers: when a game with an expert seat is open, up to HELPERS_MAX more interpreters
 # (one fewer than the device's cores) simulate the expert's rounds beside this one
 # (engine/search/deal.py). Each is a plain module worker started from here, after this
@@ -342,3 +386,4 @@ __export__ = ["status", "layout", "open_game", "snapshot", "act", "preview", "co
 __export__ += PANEL_EXPORTS  # ui/panels/actions.py
 __export__ += REVIEW_EXPORTS  # ui/review/actions.py
 __export__ += WORDS_EXPORTS  # ui/words/
+__export__ += WORDLIST_EXPORTS  # ui/newgame/wordlist.py

@@ -21,7 +21,7 @@ from ui.boot import effects, events, firstpaint, kit
 from ui.boot import handlers  # noqa: F401 (the page put together: each event's handlers, in order)
 from ui.boot.page import Page
 from ui.links import embed
-from ui.newgame import form, rules_text
+from ui.newgame import form, rules_text, wordlist
 from ui.panels import page as panels_page
 from ui.words.page import Words
 
@@ -79,6 +79,7 @@ async def engine_ready(eng, error):
     if eng is None:
         PAGE.dispatch({"t": "engine", "status": "failed", "msg": error})
         return
+    await wordlist.to_engine(eng, PAGE.storage)   # the player's own lists kept here: a game may name one
     PAGE.engine = eng
     document.body.dataset.engineMs = str(int(window.performance.now()))
     PAGE.dispatch({"t": "engine", "status": "ready"})

@@ -74,6 +74,8 @@ def _take_snapshot(s, snap, announce=True):
                  "hints": snap.get("hints", [])}
     if snap.get("start"):  # a game started from a position (an imported record or CGP)
         s["spec"]["start"] = snap["start"]
+    if snap.get("wordlist"):  # the player's own word list (ui/newgame/wordlist.py)
+        s["spec"]["wordlist"] = snap["wordlist"]
     if old.get("record") and str(snap.get("seed", "")).startswith("import-") and old.get("seed") == snap.get("seed"):
         s["spec"]["record"] = old["record"]   # the imported record's turns before it (the review's)
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None

@@ -93,9 +93,10 @@ KEPT_NOTE = ("Your game in progress is kept in Past games, marked unfinished: "
              "you can resume it from there.")
 
 
-def dialog_html(preset="classic", seats=None, in_progress=False):
+def dialog_html(preset="classic", seats=None, in_progress=False, wordlist_html=""):
     """The dialog's form for ``preset``, with the seats given (list of (name, kind));
-    ``in_progress``: says that the game shown will be kept, not lost."""
+    ``in_progress``: says that the game shown will be kept, not lost; ``wordlist_html``:
+    the Word list section (ui/newgame/wordlist.py)."""
     seats = list(seats or DEFAULT_SEATS[:2])
     radios = []
     for key, title, tagline in rules_text.PRESETS:
@@ -123,7 +124,7 @@ def dialog_html(preset="classic", seats=None, in_progress=False):
             '<div id="ng-summary" class="summary">' + summary_html(preset) + "</div>"
             "<details><summary>Change the rules (optional)</summary>"
             '<input type="hidden" name="knobs" value="1">' + knobs + "</details>"
-            "<fieldset><legend>Players</legend>" + "".join(rows) + "</fieldset>"
+            "<fieldset><legend>Players</legend>" + "".join(rows) + "</fieldset>" + wordlist_html +
             '<div class="knob"><label for="ng-seed">Seed (leave empty for a random game)</label>'
             '<input type="text" id="ng-seed" name="seed" maxlength="32"></div>'
             + ('<p class="ng-kept" role="note">' + KEPT_NOTE + "</p>" if in_progress else "")

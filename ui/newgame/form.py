@@ -1,10 +1,12 @@
 """The New game dialog in the page: open it, redraw it when the preset changes, and
 start the game it describes (the HTML and the spec are ui/newgame/dialog.py's)."""
 
+import asyncio
 from html import escape
 
 from ui.links import bylink, embed
 from ui.newgame import dialog as newgame
+from ui.newgame import wordlist
 
 
 def random_seed(window):
@@ -24,7 +26,9 @@ def open_dialog(page):
     preset = page.s["spec"].get("rules", "classic").split(",")[0]
     seats = [(x.get("name", ""), x.get("kind", "human")) for x in page.s["spec"].get("seats", [])]
     dlg = page.document.getElementById("newgame")
-    dlg.innerHTML = newgame.dialog_html(preset, seats, in_progress(page.s))
+    chosen = (page.s["spec"].get("wordlist") or {}).get("fp", "")   # the game shown's list, if any
+    dlg.innerHTML = newgame.dialog_html(preset, seats, in_progress(page.s),
+                                        wordlist.section_html(wordlist.kept(page), chosen))
     dlg.showModal()
 
 
@@ -48,8 +52,11 @@ def on_dialog_change(page, e):
             if i < 2 or fields.get("seat" + str(i) + "-on") == "1":
                 seats.append((fields.get("seat" + str(i) + "-name", ""), fields.get("seat" + str(i) + "-kind", "human")))
         dlg = page.document.getElementById("newgame")
-        dlg.innerHTML = newgame.dialog_html(e.target.value, seats, in_progress(page.s))
+        dlg.innerHTML = newgame.dialog_html(e.target.value, seats, in_progress(page.s),
+                                            wordlist.section_html(wordlist.kept(page), fields.get("wordlist", "")))
         page.document.querySelector('#ng-form input[value="' + e.target.value + '"]').focus()
+    elif e.target.id == "ng-wlfile":   # a word list file chosen: read by the engine (ui/newgame/wordlist.py)
+        asyncio.create_task(wordlist.on_file(page, e.target))
     elif e.target.name and e.target.name.startswith("knob-"):
         fields = form_fields(page)
         page.document.getElementById("ng-summary").innerHTML = newgame.fields_summary_html(fields)
@@ -84,5 +91,8 @@ def on_dialog_click(page, e):
             summary.innerHTML = '<p class="pv-bad" role="alert">' + escape(problem) + "</p>"
             summary.scrollIntoView()
             return
+        own = wordlist.ref_of(fields, wordlist.kept(page))
+        if own:
+            spec["wordlist"] = own
         close_dialog(page)
         page.dispatch({"t": "new_game", "spec": spec})

@@ -28,6 +28,7 @@ CLUB_KEY = "wlc.club"                # the club's tournament (ui/store/club.py)
 TABLE_KEY = "wlc.table"              # the table page's game in progress (ui/store/tables.py)
 TABLE_ASIDE_KEY = "wlc.table.unreadable"   # a table game that could not be replayed, set aside
 TABLES_KEY = "wlc.tables"            # the table games kept (ui/store/tables.py)
+WORDLISTS_KEY = "wlc.wordlists"      # the player's own word lists (ui/store/wordlists.py)
 
 VERSION = 1
 NO_STORAGE = ("This browser does not let the page store data (private mode or blocked storage): "
