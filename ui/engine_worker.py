@@ -200,9 +200,10 @@ WORDS_EXPORTS = ["define"]
 def _own_list(data, name):
     import base64
     from engine.lexicon import own
+    from engine.session.util import text_of
     t0 = time.perf_counter()
     try:
-        lexicon, info = own.build(data, name)
+        lexicon, info = own.build(data, text_of(name, "the list's name"))
     except ValueError as exc:
         return json.dumps({"error": str(exc)})
     t1 = time.perf_counter()
@@ -218,16 +219,18 @@ async def wordlist_load(url="", name=""):
         data = (await response.arrayBuffer()).to_bytes()
     except Exception as exc:  # the file went away, say
         return json.dumps({"error": "the file could not be read (" + type(exc).__name__ + ")"})
-    return _guard(_own_list, data, str(name))
+    return _guard(_own_list, data, name)
 
 
 def wordlist_add(name="", fp="", data=""):
     import base64
     from engine.lexicon import own
+    from engine.session.util import text_of
 
     def add():
         try:
-            own.add_graph(base64.b64decode(str(data)), str(name), str(fp))
+            own.add_graph(base64.b64decode(text_of(data, "the list")), text_of(name, "the list's name"),
+                          text_of(fp, "the list's fingerprint"))
         except ValueError as exc:
             return json.dumps({"error": str(exc)})
         return json.dumps({"known": own.known()})
@@ -306,7 +309,9 @@ def _opened(answer):
     if "error" in opened:    # refused: the game before goes on, and its helpers with it
         return answer
     seats = opened.get("seats") or []
-    expert = any(isinstance(seat, dict) and seat.get("kind") == "expert" for seat in seats)
+    # (a game on a player's own word list: the helpers hold only the shipped lists, so the expert thinks alone)
+    expert = not opened.get("wordlist") and any(isinstance(seat, dict) and seat.get("kind") == "expert"
+                                                for seat in seats)
     if expert and not HELPERS["started"]:
         HELPERS["started"] = True
         asyncio.get_event_loop().call_soon(_start_helpers)

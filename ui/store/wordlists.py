@@ -27,12 +27,12 @@ def lists(text):
     """(the kept lists, problem or ""): unreadable entries left out."""
     data, problem = store.opened(text)
     if problem:
-        return [], store.said(problem, "the word lists kept here")
+        return [], store.said(problem, "the store of your word lists")
     if data is None:
         return [], ""
     items = data.get("lists")
     if not isinstance(items, list):
-        return [], "the word lists kept here are damaged"
+        return [], "the store of your word lists is damaged"
     return [e for e in items if _ok(e)], ""
 
 
