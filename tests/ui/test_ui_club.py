@@ -168,3 +168,27 @@ def test_two_seats_of_one_computer_level_are_one_game_and_a_name_shows_its_usual
     assert view.num(0.5) == "0.5" and view.num(2) == "2" and view.num(2.5) == "2.5"
     assert view.sentence("it was not started from the pairing; Bob moved first") == (
         "It was not started from the pairing; Bob moved first.")
+
+
+def test_printed_sheets_have_boards_cards_and_a_crosstable_each_stamped():
+    from ui.club import sheets
+    t = {"name": "Club <night>"}
+    reply = {"rounds": [
+        {"round": 1, "bye": "Cy", "games": [{"game": 1, "players": ["Ann", "Bob"], "result": {
+            "source": "link", "scores": [402, 377], "first": 0}}]},
+        {"round": 2, "bye": "Ann", "games": [{"game": 1, "players": ["Bob", "Cy"], "result": {
+            "source": "forfeit", "scores": [0, 50]}}, {"game": 2, "players": ["Di", "Ed"], "result": None}]}],
+        "standings": [{"player": "Cy", "wins": 2, "win_pct": 1.0, "ppt": 0, "spread": 100},
+                      {"player": "Ann", "wins": 2, "win_pct": 1.0, "ppt": 20.5, "spread": 75},
+                      {"player": "Bob", "wins": 0, "win_pct": 0, "ppt": 18.85, "spread": -75}]}
+    html = sheets.sheet(t, reply, "pairings", "2026-11-28")
+    assert 'class="cl-stamp">Club &lt;night&gt; &middot; 2026-11-28 &middot; Round 2 pairings' in html
+    assert "<tr><td>2</td><td>Di</td><td>Ed</td></tr>" in html                     # board 2
+    assert "<tr><td>Ed</td><td>2</td><td>Di</td><td>second</td></tr>" in html      # find your board
+    cards = sheets.sheet(t, reply, "scorecards", "2026-11-28")
+    assert cards.count('class="cl-scorecard"') == 2 and "Round 2, board 2" in cards and "Board 1: Bob (moves first) v Cy" in cards
+    cross = sheets.sheet(t, reply, "crosstable", "2026-11-28")
+    assert "Crosstable after round 2" in cross
+    assert "<td>Cy</td><td>B +50</td><td>F +50 #3</td>" in cross and "<td>W 402-377 #3</td>" in cross
+    assert "<td>L 377-402 #2</td><td>F -50 #1</td>" in cross
+    assert "No round is paired yet" in sheets.sheet(t, {}, "pairings", "")

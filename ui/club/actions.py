@@ -6,14 +6,15 @@ Page state ``s``: "view" ("director" or "players"), "t" (the tournament, or None
 "reply" (the engine's standings and rounds), "readonly" (opened from a standings
 link), "msg" / "err" (the last action's word), "at" (the row an action came from:
 its refusal is said there), "out" (a link, JSON or TSH made),
-"family", "chosen", "games" (the players' replayed games), "skipped".
+"family", "chosen", "games" (the players' replayed games), "skipped", "sheet" (the
+printed sheet shown: ui/club/sheets.py) and its "date".
 """
 
 import json
 
 from ui import store
 from ui.boot import kit
-from ui.club import state, view
+from ui.club import sheets, state, view
 from ui.store import club, past
 
 PLAYERS_HASH = "#players"
@@ -30,7 +31,7 @@ class Page(kit.Guard):
         self.body = ""
         self.at_row = None     # the id of the row's error shown, if any
         self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "", "at": "",
-                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0}
+                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": ""}
 
     # ------------------------------------------------------------- drawing
     def render(self):
@@ -46,7 +47,8 @@ class Page(kit.Guard):
                 body = view.players(rows, s["family"], label, state.games_of(s["games"], chosen) if label else [],
                                     s["skipped"])
         elif s["t"] is not None:
-            body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"])
+            sheet = sheets.sheet(s["t"], s["reply"], s["sheet"], s["date"]) if s["sheet"] else ""
+            body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"], sheet)
         else:
             body = view.new_form() if self.eng else '<p class="cl-note">Loading the engine&hellip;</p>'
         slot = doc.getElementById(s["at"] + "-said") if s["at"] and s["err"] else None
@@ -59,6 +61,7 @@ class Page(kit.Guard):
         for el in doc.querySelectorAll("#club-nav [data-view]"):
             el.setAttribute("aria-current", "page" if str(el.dataset.view) == s["view"] else "false")
         doc.body.dataset.view = s["view"]
+        doc.body.dataset.sheet = s["sheet"] or ""     # printing prints the sheet alone (ui/club/club.css)
 
     def row_said(self, slot, err):
         """A row's refusal beside its row (a pasted link at game 12 of 24 is answered
@@ -266,6 +269,11 @@ class Page(kit.Guard):
             await self.play(el)
         elif act in ("link_out", "json_out", "tsh_out"):
             await self.export(act)
+        elif act == "sheet":
+            s["sheet"], s["date"] = str(d.kind or "") or None, store.now_text(self.window)[:10]
+            self.render()
+            if s["sheet"]:
+                self.document.getElementById("cl-sheet").scrollIntoView()
         elif act == "print":
             self.window.print()
         elif act == "discard":

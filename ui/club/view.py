@@ -242,7 +242,11 @@ def tools(t, reply):
             ' <button type="button" data-act="tsh_out">Export TSH .t</button>'
             ' <label>in <select id="cl-tsh-enc"><option value="latin-1">Latin-1 (TSH reads it as is)</option>'
             '<option value="utf-8">UTF-8 (set TSH to read UTF-8)</option></select></label>'
-            ' <button type="button" data-act="print">Print</button>'
+            ' <button type="button" data-act="print">Print</button></div>'
+            '<div class="cl-row" role="group" aria-label="Sheets to print">'
+            '<button type="button" data-act="sheet" data-kind="pairings">Pairings sheet</button>'
+            ' <button type="button" data-act="sheet" data-kind="scorecards">Scorecards</button>'
+            ' <button type="button" data-act="sheet" data-kind="crosstable">Crosstable</button>'
             ' <button type="button" data-act="discard">New tournament</button></div></section>')
 
 
@@ -277,13 +281,13 @@ def _url_quote(text):
     return "".join(out)
 
 
-def tournament(t, reply, readonly, out):
+def tournament(t, reply, readonly, out, sheet=""):
     head = ('<section class="cl-head"><h2 id="cl-title">' + esc(t["name"]) + '</h2><p class="cl-note">Rules '
             + esc(t["rules"]) + "; " + ("pairing: the average player, by PPT" if t["method"] == "ppt"
                                          else "round robin") + "; " + str(len(t.get("paired", []))) + " of "
             + str(t["rounds"]) + (" round" if t["rounds"] == 1 else " rounds") + " paired; " + str(len(t.get("players", []))) + " players."
             + (" <b>Read-only</b> (from a standings link)." if readonly else "") + "</p></section>")
-    return (head + ("" if readonly else tools(t, reply)) + output(out) + rounds(reply, readonly, "latest")
+    return (head + sheet + ("" if readonly else tools(t, reply)) + output(out) + rounds(reply, readonly, "latest")
             + standings(reply.get("standings", [])) + rounds(reply, readonly, "earlier"))
 
 
