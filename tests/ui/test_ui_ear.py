@@ -135,3 +135,16 @@ def test_play_so_far_and_the_keys_of_the_exchange_bar_stay_its_own():
     s = handlers.step(s, {"t": "exchange"})
     s = _keys(s, "?")   # in the exchange bar ? chooses a blank
     assert s["announce"] == "No blank on your rack."
+
+
+def test_a_review_board_and_rack_read_as_words():
+    from ui.review import view as rv_view
+    board = {"size": 15, "turn": 3, "tiles": [{"sq": "H8", "letter": "C"}, {"sq": "I8", "letter": "a", "blank": True}],
+             "played": [{"sq": "J8", "letter": "T"}]}
+    res = {"turn": 3, "best": "9G XI", "best_tiles": [{"sq": "G9", "letter": "X"}]}
+    html = rv_view.board_html(board, res)
+    assert ('The position before the turn: Row 8: H C, I blank A. The play made: J8 T. '
+            'The best play: G9 X.') in html
+    row = {"turn": 3, "name": "You", "rack": "ABIII?X", "played": "8H CAT", "score": 5}
+    line = rv_view.turn_html({"sel": -1}, row, None, "classic")
+    assert '<span class="sr-only">rack A B I I I blank X</span>' in line and '<span aria-hidden="true">ABIII?X</span>' in line

@@ -139,3 +139,18 @@ def preview(s):
     bad = p.get("invalid_words") or []
     return ((p.get("move") or "") + ", " + str(p.get("score", 0)) + " points"
             + ("; not in the word list: " + ", ".join(bad) if bad else "") + ".")
+
+
+def position(tiles, size, cols="ABCDEFGHIJKLMNOPQRSTU"):
+    """A board in words, row by row, only the rows with tiles: "Row 8: D W, E A, F I."
+    ``tiles`` maps a square ("D8") to its letter (lower case: a blank)."""
+    rows = []
+    for r in range(size):
+        parts = []
+        for c in range(size):
+            letter = tiles.get(cols[c] + str(r + 1))
+            if letter:
+                parts.append(cols[c] + " " + (("blank " + letter.upper()) if letter.islower() else letter))
+        if parts:
+            rows.append("Row " + str(r + 1) + ": " + ", ".join(parts) + ".")
+    return " ".join(rows) if rows else "The board is empty."

@@ -12,6 +12,7 @@ needs nothing of the main board.
 from html import escape
 
 from ui.words import view as words_view
+from ui.ear import say
 
 BUDGET_MS = 1000            # each turn's time in the engine (exact search, then the hard one)
 RANKINGS = ("score", "equity")
@@ -150,9 +151,25 @@ def board_html(board, res, layer="both"):
     legend = ('<span class="rv-key rv-p">A</span> the play made ' if layer != "best" else "") + (
         '<span class="rv-key rv-g">A</span> the best play' if layer != "made" else "")
     html = ('<div class="rv-boardwrap"><div class="pn-board rv-board" style="--n:' + str(size) + '" role="img" aria-label="'
-            + label + '">' + "".join(cells) + '</div></div><p class="rv-legend">' + legend + "</p>")
+            + label + '">' + "".join(cells) + '</div></div><p class="rv-legend">' + legend + "</p>"
+            + '<p class="sr-only rv-words">' + _e(_board_words(on, played, ghost, size, layer)) + "</p>")
     _BOARD_MEMO[0], _BOARD_MEMO[1] = key, html
     return html
+
+
+def _board_words(on, played, ghost, size, layer):
+    """The board as a screen reader reads it: the position row by row, then the play
+    made and the best play, square by square."""
+    letters = {}
+    for sq in on:
+        t = on[sq]
+        letters[sq] = t["letter"].lower() if t.get("blank") else t["letter"]
+    out = "The position before the turn: " + say.position(letters, size)
+    if played and layer != "best":
+        out += " The play made: " + ", ".join(sq + " " + played[sq] for sq in played) + "."
+    if ghost and layer != "made":
+        out += " The best play: " + ", ".join(sq + " " + ghost[sq] for sq in ghost) + "."
+    return out
 
 
 # ----------------------------------------------------------------- one turn
@@ -218,8 +235,8 @@ def turn_html(r, row, res, rules):
     n = row["turn"]
     open_ = r["sel"] == n
     head = ('<span class="rv-n">Turn ' + str(n + 1) + '</span> <span class="rv-who">' + _e(row.get("name", ""))
-            + '</span> <span class="rv-rack" aria-label="rack ' + _e(row.get("rack", "")) + '">'
-            + _e(row.get("rack", "")) + "</span>")
+            + '</span> <span class="rv-rack"><span aria-hidden="true">' + _e(row.get("rack", ""))
+            + '</span><span class="sr-only">rack ' + _e(say.rack_letters(row.get("rack", ""))) + "</span></span>")
     made = ('<span class="rv-made">Played <b>' + _e(move_words(row.get("played"), row.get("kind")))
             + "</b> " + str(row.get("score", 0)) + "</span>")
     if res is None:
