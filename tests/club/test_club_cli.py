@@ -235,7 +235,7 @@ def test_standings_input_that_is_not_utf8_is_one_line_exit_2(three_games):
 
 
 def test_standings_keeps_games_of_different_rule_families_apart(three_games):
-    """Issue 41: a classic game and a Word Lovers' game are not one table; each family has
+    """A classic game and a Word Lovers' game are not one table; each family has
     its own, its lines marked, and stderr says so. One family: no mark, no note."""
     other = finished_link("Ann", "Bob", "w1", 6, rules="ii")
     proc = run("standings", "\n".join(three_games + [other]) + "\n")

@@ -125,7 +125,7 @@ def _retrying(n: int) -> Game:
 
 
 def test_a_link_with_more_entries_than_a_game_has_is_refused_before_any_replay(monkeypatch):
-    """Issue 39: 2,000 free retries cost a second to replay; a result's link is bounded to
+    """2,000 free retries cost a second to replay; a result's link is bounded to
     MAX_RESULT_ACTIONS entries, checked before the game is replayed."""
     from engine.club import replay
     ok = _retrying(replay.MAX_RESULT_ACTIONS - 20)

@@ -431,7 +431,7 @@ def test_a_game_scored_at_a_table_is_a_result_with_its_replayed_figures():
 
 @pytest.mark.parametrize("method", ["ppt", "roundrobin"])
 def test_a_double_round_robin_meets_each_pair_twice_and_says_so(method):
-    """More rounds than one round robin (issue 39): up to twice as many; the first n - 1
+    """More rounds than one round robin: up to twice as many; the first n - 1
     rounds meet everyone once, the rest once more, and each of those rounds names its
     repeats (the face's message)."""
     from engine.club import face

@@ -1,4 +1,4 @@
-"""The TSH export read back by TSH's own rules (issue 39): a tournament with accented
+"""The TSH export read back by TSH's own rules: a tournament with accented
 names, a withdrawal, a bye and a forfeit gives the same wins, losses and spreads
 when its .t file is read as TSH reads it as in the club's standings.
 

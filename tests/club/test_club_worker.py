@@ -1,6 +1,6 @@
 """ui/club/worker.py under CPython (a stub ``js`` stands in for the browser): the
 club page's own calls answer text that is not JSON, or not a game, with a clean
-error, never "The engine failed" (issue 41)."""
+error, never "The engine failed"."""
 
 from __future__ import annotations
 

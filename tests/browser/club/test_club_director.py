@@ -1,4 +1,4 @@
-"""The director's tools in real Chromium (issue 39): a no-show recorded as a forfeit,
+"""The director's tools in real Chromium: a no-show recorded as a forfeit,
 a player renamed everywhere, a typed result corrected with its history shown, the
 printed sheets (pairings by board and by name, scorecards, crosstable, each
 stamped with tournament, date and round, and printed alone), and the TSH export

@@ -1,4 +1,4 @@
-"""A refusal is said beside the row it answers (issue 39): with 24 players, a bad
+"""A refusal is said beside the row it answers: with 24 players, a bad
 link pasted at game 12 is answered in game 12's row, which has the focus and is on
 screen; nothing is said a screen above; what was pasted stays to be corrected; the
 next good result clears the row's error."""
