@@ -77,3 +77,14 @@ def test_the_spec_names_the_chosen_list():
     assert wordlist.ref_of({"wordlist": "ffffffffffffffff"}, items) is None
     html = newgame.dialog_html("classic", None, False, wordlist.section_html(items))
     assert html.index("<legend>Players") < html.index("id=\"ng-wl\"") < html.index("ng-seed")
+
+
+def test_a_past_game_keeps_its_word_list():
+    from ui.store import past
+    spec = {"rules": "classic", "seed": "1", "seats": [{"name": "Ann", "kind": "human"}], "actions": ["8G QI"],
+            "wordlist": {"name": "mine.txt", "fp": "0123456789abcdef"}}
+    entry = past.record(spec, {"over": False}, "d")
+    assert past.spec_of(entry)["wordlist"] == spec["wordlist"]
+    plain = dict(spec)
+    plain.pop("wordlist")
+    assert past.game_id(plain) != entry["id"] and "wordlist" not in past.spec_of(past.record(plain, {}, "d"))

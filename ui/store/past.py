@@ -42,6 +42,8 @@ def game_id(spec):
     text = str(spec.get("rules", "")) + "|" + str(spec.get("seed", "")) + "|" + names + "|" + "\n".join(actions)
     if spec.get("start"):
         text += "|" + str(spec["start"])
+    if isinstance(spec.get("wordlist"), dict):   # the same moves on another word list: another game
+        text += "|" + str(spec["wordlist"].get("fp", ""))
     return "g" + str(len(actions)) + "-" + hex(_fnv(text))[2:]
 
 
@@ -64,6 +66,8 @@ def record(spec, summary, date):
         out["start"] = str(spec["start"])
     if isinstance(spec.get("record"), str) and spec["record"]:
         out["record"] = spec["record"]
+    if isinstance(spec.get("wordlist"), dict):   # a player's own word list (ui/newgame/wordlist.py)
+        out["wordlist"] = spec["wordlist"]
     return out
 
 
@@ -118,6 +122,8 @@ def spec_of(entry):
         spec["start"] = entry["start"]
     if entry.get("record"):
         spec["record"] = entry["record"]
+    if isinstance(entry.get("wordlist"), dict):
+        spec["wordlist"] = entry["wordlist"]
     return spec
 
 
