@@ -159,8 +159,10 @@ def scores_html(s):
             cls += " winner"
         kind = "" if seat.get("kind") == "human" else " (computer, " + seat.get("kind", "") + ")"
         score = snap.get("scores", [0] * 4)[i] if i < len(snap.get("scores", [])) else 0
-        parts.append('<li class="' + cls + '" data-seat="' + str(i) + '"><span class="name">'
-                     + escape(seat.get("name", "")) + '<small>' + escape(kind) + '</small></span>'
+        moving = "to-move" in cls   # said to a screen reader too (the highlight is only seen)
+        parts.append('<li class="' + cls + '" data-seat="' + str(i) + '"' + (' aria-current="true"' if moving else "")
+                     + '><span class="name">' + escape(seat.get("name", "")) + '<small>' + escape(kind) + '</small>'
+                     + ('<span class="sr-only">, to move</span>' if moving else "") + '</span>'
                      + '<span class="score" data-score="' + str(score) + '">' + str(score) + "</span>"
                      + clock.seat_html(s, i) + "</li>")
     bag = snap.get("bag", 0)
@@ -255,8 +257,14 @@ def hidden_buttons(s):
 # The word judgments under which a play may be challenged (engine/rules.py CHALLENGE_JUDGMENTS).
 CHALLENGE_JUDGMENTS = ("challenge", "free")
 
-PICK_LEGEND = "can be picked off: tap it (or Delete) to lift it and the tiles after it"
-SWAP_LEGEND = "a blank you can swap: tap your tile of its letter, then the blank"
+# A mark's name, then how (a phone shows only the first part: ui/style.css hides .why)
+PICK_LEGEND = ("can be picked off: tap it", " (or Delete) to lift it and the tiles after it")
+SWAP_LEGEND = ("a blank you can swap", ": tap your tile of its letter, then the blank")
+
+
+def _legend_item(mark, said):
+    return ('<span><b class="mk" aria-hidden="true">' + mark + "</b>" + said[0]
+            + '<span class="why">' + said[1] + "</span></span>")
 
 
 def legend_html(s):
@@ -266,9 +274,9 @@ def legend_html(s):
         return ""
     out = ""
     if snap.get("pickable"):
-        out += '<span><b class="mk" aria-hidden="true">\u2191</b>' + PICK_LEGEND + "</span>"
+        out += _legend_item("\u2191", PICK_LEGEND)
     if snap.get("swappable"):
-        out += '<span><b class="mk" aria-hidden="true">\u21c4</b>' + SWAP_LEGEND + "</span>"
+        out += _legend_item("\u21c4", SWAP_LEGEND)
     return out
 
 
@@ -397,10 +405,10 @@ def judgment_html(s):
     parts = []
     if legal.get("challenge") and last:
         words = ", ".join(last.get("words", [])) or last.get("text", "")
-        parts.append("<p>Challenge " + escape(who) + "'s " + escape(words) + "? A word not in the list: "
+        parts.append("<p>Challenge " + escape(who) + "'s " + escape(words) + '? <span class="why">A word not in the list: '
                      "the play comes off. All good: "
                      + ("no penalty, you play on (free challenge)." if snap.get("judgment") == "free"
-                        else "you lose your next turn.") + "</p>")
+                        else "you lose your next turn.") + "</span></p>")
     if snap.get("phase") == "final":
         parts.append("<p>Final round: find a play with your opponent's rack (shown). "
                      "A valid play scores; Pass gives up the attempt.</p>")
@@ -413,7 +421,7 @@ def message_text(s):
     else:
         snap = s["snap"]
         turns = snap.get("turns", [])
-        text = snap.get("message") or (turn_text(snap, turns[-1]) if turns else "")
+        text = " ".join(s.get("recap") or []) or snap.get("message") or (turn_text(snap, turns[-1]) if turns else "")
     outcome = s.get("outcome", "")
     if outcome and outcome not in text:   # your own challenge or check, beside the reply
         return outcome + " " + text

@@ -148,3 +148,19 @@ def test_a_review_board_and_rack_read_as_words():
     row = {"turn": 3, "name": "You", "rack": "ABIII?X", "played": "8H CAT", "score": 5}
     line = rv_view.turn_html({"sel": -1}, row, None, "classic")
     assert '<span class="sr-only">rack A B I I I blank X</span>' in line and '<span aria-hidden="true">ABIII?X</span>' in line
+
+
+def test_the_end_is_told_and_focus_goes_to_the_end_box():
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    before = fx.snap(racks=("A", "EGGLOOS"))
+    before["seats"], before["actions"] = seats, ["-"]
+    s = handlers.step(fx.new(), {"t": "snapshot", "snap": before})
+    over = fx.snap(racks=("", "EGGLOOS"), phase="over", tiles=[fx.tile("H8", "A")], scores=[20, 9],
+                   winner=[0], ppt=[10.0, 9.0], end_reason="You went out")
+    over["seats"], over["actions"] = seats, ["-", "8H A"]
+    over["turns"] = [{"player": 0, "kind": "play", "text": "8H A", "score": 1, "words": ["A"]}]
+    s = handlers.step(s, {"t": "snapshot", "snap": over})
+    assert s["announce"] == ("You played A at 8H, across, spelled A; 1 point. Game over. Winner: You. Final scores: "
+                             "You 20, Computer 9: you lead by 11. Points per turn: You 10.0, Computer 9.0. "
+                             "The game ended: You went out.")
+    assert fx.effects(s, "p_focus") == [{"do": "p_focus", "id": "end-review"}]

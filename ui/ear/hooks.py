@@ -68,6 +68,8 @@ def tell_snapshot(s, ev):
         outcome = s.get("outcome", "")
         s["announce"] = ((outcome + " " if outcome and outcome not in " ".join(told) else "")
                          + " ".join(told) + " " + _next(s))
+        if snap.get("phase") == "over" and was.get("phase") != "over":
+            s = with_fx(s, {"do": "p_focus", "id": "end-review"})   # the end box, not 50 Tabs away
     elif ev.get("keep") and acts == old_acts:
         s["announce"] = s.get("ear_said", s["announce"])   # the same game rebuilt: nothing new to say
     return s

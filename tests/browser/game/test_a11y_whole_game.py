@@ -142,7 +142,7 @@ def test_a_whole_game_by_keyboard_alone(booted):
     names = [snap["seats"][i]["name"] for i in snap["winner"]]
     assert ("Winner: " + names[0] if len(names) == 1 else "A tie") in end
     assert f"You {snap['scores'][0]}, Computer {snap['scores'][1]}" in end and "Points per turn: " in end
-    ear.assert_focus_kept(page)
+    kit.wait_focus(page, "end-review")   # the end box's Review this game, at once
     # the scores asked for after the end
     tab_to(page, "#board [tabindex='0']")
     page.keyboard.press("/")
