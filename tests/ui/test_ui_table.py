@@ -24,14 +24,42 @@ def typed(s, letters):
     return s
 
 
-def test_letters_go_down_from_the_cursor_skipping_the_tiles_of_the_board():
+def test_letters_go_down_from_the_cursor_spelling_through_the_tiles_of_the_board():
     s = table(tiles=[("J8", "B")])
-    s = typed(s, "ZEBRA")   # Z on H8, E on I8, J8 is B already, then K8 and L8
+    s = typed(s, "ZEBRA")   # Z on H8, E on I8, J8 is B already: the B typed passes over it; R on K8, A on L8
     assert [(p["sq"], p["tile"], p["letter"]) for p in s["placed"]] == [
-        ("H8", "Z", "Z"), ("I8", "E", "E"), ("K8", "B", "B"), ("L8", "R", "R"), ("M8", "A", "A")]
-    assert s["cursor"] == "N8"
+        ("H8", "Z", "Z"), ("I8", "E", "E"), ("K8", "R", "R"), ("L8", "A", "A")]
+    assert s["cursor"] == "M8"
     assert entry.placement(s) == {"tiles": [{"sq": p["sq"], "tile": p["tile"], "letter": p["letter"]}
                                             for p in s["placed"]], "pre": [], "across": True}
+    s = typed(table(tiles=[("J8", "B")]), "ZEAL")   # another letter than the tile's: put on the next empty square
+    assert [p["sq"] for p in s["placed"]] == ["H8", "I8", "K8", "L8"]
+
+
+def test_a_word_spelled_down_through_a_covered_square():
+    """Issue 40: after 8D ZEBRAS, E7 down, then B, E, T: BET on E7-E9, the E of
+    ZEBRAS passed over (it was E7 BEET, the letters put on E7, E9, E10)."""
+    s = table(tiles=[(c + "8", ch) for c, ch in zip("DEFGHI", "ZEBRAS")])
+    s = entry.tap_square(s, "E7")
+    s = entry.tap_square(s, "E7")
+    assert s["dir"] == "down"
+    s = typed(s, "B")
+    assert s["cursor"] == "E8"                     # on the E of the board: its letter is typed next
+    s = typed(s, "ET")
+    assert [(p["sq"], p["letter"]) for p in s["placed"]] == [("E7", "B"), ("E9", "T")] and s["cursor"] == "E10"
+    s = entry.set_mode(typed(table(tiles=[("I8", "E")]), "Z"), "blank")
+    s = typed(s, "E")                              # a blank E is a new tile, never the board's E
+    assert [(p["sq"], p["tile"]) for p in s["placed"]] == [("H8", "Z"), ("J8", "?")]
+
+
+def test_a_typed_entry_waiting_for_confirm_goes_when_a_play_is_shown():
+    """Issue 40 (High): '-' typed and scored, then a play typed: Confirm enters the play."""
+    s = table()
+    s["typed"] = "-"
+    s = entry.from_placement(s, {"tiles": [{"sq": "H8", "tile": "Z", "letter": "Z"}], "pre": [], "across": True})
+    assert s["typed"] == "" and len(s["placed"]) == 1
+    s["typed"] = "challenge"
+    assert entry.blank_entry(s)["typed"] == ""
 
 
 def test_a_square_tapped_twice_turns_the_direction_and_a_placed_tile_tapped_comes_back():
@@ -160,3 +188,14 @@ def test_the_start_form_makes_the_rules_and_the_players():
     assert games.rules_with_clock("o", "1500") == "o,clock=1500"
     assert games.rules_with_clock("ii,clock=60,cap=0", "90") == "ii,cap=0,clock=90"
     assert games.names_of(["  Ann ", "", "", "Di"]) == ["Ann", "Player 2", "Di"]
+
+
+def test_the_start_form_adds_the_judgment_and_the_final_round_and_refuses_two_of_one_name():
+    assert games.form_rules("iii", "free", True, "0") == "iii,judge=free,final=1"
+    assert games.form_rules("classic,judge=good,final=0", "", True, "600") == "classic,judge=good,final=1,clock=600"
+    assert games.form_rules("classic,judge=good", "retry", False, "") == "classic,judge=retry"
+    assert games.names_problem(["Ann", "Bob"], True) == ""
+    assert "Two players are called Ann" in games.names_problem(["Ann", "Bob", " A nn"], False)
+    assert "for two players" in games.names_problem(["Ann", "Bob", "Cy"], True)
+    html = view.start_html()
+    assert 'id="tb-final"' in html and 'value="free"' in html and "Four is the most" in html

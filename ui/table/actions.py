@@ -228,6 +228,9 @@ class Page(kit.Guard, Drawing, Games):
         cur = self.s["cur"]
         cur["state"] = tables.state_of(reply)
         await self.show(reply)
+        box = self.document.getElementById("tb-typed-text")
+        if box is not None:
+            box.value = ""      # the entry typed is in: the box is ready for the next
         chessclock.sync(cur["clock"], reply["to_move"], reply["phase"] in LIVE, now)
         if not self.save():
             await self.follow(True)

@@ -19,7 +19,9 @@ JQXZ = "JQXZ"
 
 
 def blank_entry(s):
-    s["placed"], s["pre"], s["mode"], s["tapped"] = [], [], "", ""
+    """No entry: no tiles, swaps or pick-off, and no typed entry waiting for Confirm
+    (a typed pass left unconfirmed must not be what Confirm enters after a play)."""
+    s["placed"], s["pre"], s["mode"], s["tapped"], s["typed"] = [], [], "", "", ""
     return s
 
 
@@ -83,12 +85,22 @@ def move_cursor(s, d_row, d_col):
     return s
 
 
+def _after(s, sq):
+    """Where the cursor goes after ``sq``: the next square, a board tile too (a
+    player spelling the word types its letter to pass over it), else the next
+    empty square."""
+    step = (0, 1) if s["dir"] == "across" else (1, 0)
+    nxt = geom.step(s["layout"], sq, step[0], step[1])
+    if nxt is not None and on_board(s, nxt):
+        return nxt
+    return next_empty(s, sq, s["dir"]) or sq
+
+
 def _put(s, sq, tile, letter, face_down):
     s["tapped"] = ""
     s["placed"] = [p for p in s["placed"] if p["sq"] != sq] + [
         {"sq": sq, "tile": tile, "letter": letter, "face_down": face_down}]
-    nxt = next_empty(s, sq, s["dir"])
-    s["cursor"] = nxt or sq
+    s["cursor"] = _after(s, sq)
     s["mode"] = ""
     return s
 
@@ -105,6 +117,10 @@ def letter(s, ch):
             return s, "Choose the tile played face down: J, Q, X or Z."
         s["mode"] = "down:" + ch
         return s, "Now the letter the face-down " + ch + " stands for."
+    here = board_tiles(s["view"]).get(s["cursor"])
+    if mode == "" and here is not None and on_board(s, s["cursor"]) and here["letter"].upper() == ch:
+        s["cursor"] = _after(s, s["cursor"])   # the letter of the tile already there: spelled through
+        return s, ""
     sq = next_empty(s, s["cursor"], s["dir"], include=True)
     if sq is None:
         return s, "No empty square there: tap the square the word starts on."

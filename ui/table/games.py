@@ -21,14 +21,29 @@ def sentence(text):
     return text if text[-1] in ".!?" else text + "."
 
 
+def with_knob(rules, knob, value):
+    """The rules string with ``knob=value`` (the same knob already in it gives way)."""
+    parts = [p for p in str(rules).split(",") if p.strip()]
+    parts = [p for i, p in enumerate(parts) if i == 0 or p.strip().split("=")[0].strip() != knob]
+    return ",".join(parts + [knob + "=" + value])
+
+
 def rules_with_clock(rules, minutes_seconds):
     """The rules string with the clock the start form gives (seconds as text,
     "0": none): a clock knob already in the string gives way to it."""
-    parts = [p for p in str(rules).split(",") if p.strip()]
     if minutes_seconds in ("", "0"):
-        return ",".join(parts)
-    parts = [p for i, p in enumerate(parts) if i == 0 or not p.strip().startswith("clock=")]
-    return ",".join(parts + ["clock=" + minutes_seconds])
+        return ",".join(p for p in str(rules).split(",") if p.strip())
+    return with_knob(rules, "clock", minutes_seconds)
+
+
+def form_rules(rules, judge, final, minutes_seconds):
+    """The rules of the start form: the preset or rules string, then the word
+    judgment chosen ("" : the rules' own), the final round when ticked, the clock."""
+    if judge:
+        rules = with_knob(rules, "judge", judge)
+    if final:
+        rules = with_knob(rules, "final", "1")
+    return rules_with_clock(rules, minutes_seconds)
 
 
 def names_of(fields):
@@ -40,6 +55,21 @@ def names_of(fields):
         if i < 2 or name:
             out.append(name or "Player " + str(i + 1))
     return out
+
+
+def names_problem(names, final):
+    """Why the start form's players cannot start a game ("" : they can): two players
+    of one name (case and spaces aside, as the club counts names) cannot be told
+    apart on the sheet; the final round is for two players."""
+    seen = {}
+    for name in names:
+        key = "".join(name.lower().split())
+        if key in seen:
+            return "Two players are called " + seen[key] + ": give each a different name."
+        seen[key] = name
+    if final and len(names) != 2:
+        return "The final round is for two players; leave it off for " + str(len(names)) + "."
+    return ""
 
 
 class Games:
@@ -94,6 +124,7 @@ class Games:
         checked = doc.querySelector("input[name='tb-preset']:checked")
         rules = str(doc.getElementById("tb-rules").value).strip() or (str(checked.value) if checked else "classic")
         names = names_of([str(doc.getElementById("tb-name" + str(i)).value) for i in range(4)])
+        final = bool(doc.getElementById("tb-final").checked)
         knob = [k for k in rules_text.KNOBS if k[0] == "clock"][0]
         try:
             secs = newgame_dialog.seconds_text("Clock", knob[3], str(doc.getElementById("tb-minutes").value))
@@ -101,7 +132,13 @@ class Games:
             self.say("", sentence(str(exc)))
             self.render()
             return
-        reply = await self.call("table_new", json.dumps({"rules": rules_with_clock(rules, secs), "names": names}))
+        problem = names_problem(names, final)
+        if problem:
+            self.say("", problem)
+            self.render()
+            return
+        rules = form_rules(rules, str(doc.getElementById("tb-judge").value), final, secs)
+        reply = await self.call("table_new", json.dumps({"rules": rules, "names": names}))
         if "error" in reply:
             self.say("", sentence(reply["error"]))
             self.render()

@@ -24,10 +24,16 @@ def esc(x):
 
 # ----------------------------------------------------------------- start
 
+JUDGE_CHOICES = ("challenge", "good", "retry", "free")
+
+
 def start_html():
     radios = "".join('<label class="tb-preset"><input type="radio" name="tb-preset" value="' + key + '"'
                      + (" checked" if key == "classic" else "") + "><b>" + esc(title) + "</b> <span>"
                      + esc(tagline) + "</span></label>" for key, title, tagline in rules_text.PRESETS)
+    judges = '<option value="" selected>as the rules above say</option>' + "".join(
+        '<option value="' + j + '">' + esc(rules_text.knob_value_text("judge", j).split(": ", 1)[1]) + "</option>"
+        for j in JUDGE_CHOICES)
     names = "".join('<label>Player ' + str(i + 1) + (" (optional)" if i >= 2 else "")
                     + ' <input id="tb-name' + str(i) + '" maxlength="32" autocomplete="off" placeholder="'
                     + ("Player " + str(i + 1) if i < 2 else "not playing") + '"></label>' for i in range(4))
@@ -35,9 +41,14 @@ def start_html():
             '<p class="tb-note">Play with your own board and bag; this page checks each play against the board '
             "and the tile set, judges the words, keeps the score and the clock, and ends the game by the rules.</p>"
             '<form id="tb-new" class="tb-form"><fieldset><legend>Rules</legend>' + radios
-            + '<details><summary>Or a rules string</summary><label>Rules <input id="tb-rules" '
+            + '<label>Word judgment <select id="tb-judge">' + judges + "</select></label>"
+            '<label class="tb-check"><input type="checkbox" id="tb-final"> Final round (two players): after the '
+            "end, each tries one play with the other's last tiles</label>"
+            '<details><summary>Or a rules string</summary><label>Rules <input id="tb-rules" '
             'placeholder="ii,cap=0" autocomplete="off"></label></details></fieldset>'
-            '<fieldset><legend>Players, in the order they play</legend>' + names + "</fieldset>"
+            '<fieldset><legend>Players, in the order they play: two to four</legend>'
+            '<p class="tb-note" id="tb-names-note">Four is the most; each name different.</p>' + names
+            + "</fieldset>"
             '<label>Clock: minutes each (empty: no clock) <input id="tb-minutes" type="number" min="0" '
             'max="180" step="any" inputmode="decimal"></label>'
             '<p><button type="submit" class="primary" data-act="start">Start the game</button></p></form></section>')

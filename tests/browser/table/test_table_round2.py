@@ -1,0 +1,145 @@
+"""The table page at 360x640 with touch, what players met in round 2 (issue 40): a
+typed pass left unconfirmed, then a typed play, Confirm: the play is what goes in;
+a name with an emoji kept whole (seat, sheet, record, link) with no false "Another
+tab" refusal; a word spelled through a tile of the board; the final round, the word
+judgment, duplicate names and the four-player limit on the start form."""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import browserkit as kit
+from engine.table import face
+from test_table_page import PHONE, T, boot, native, racks_left, said, saved, scores, settle, start, type_entry, wait_entries
+
+
+@contextmanager
+def touch_page(browser):
+    """(page, page errors): a phone, 360x640 with touch, in a context of its own."""
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+def tap(page, selector: str) -> None:
+    page.tap(selector)
+    settle(page)
+
+
+def test_confirm_enters_what_the_page_shows_after_a_typed_pass(browser, site_url):
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, ["Ann", "Bob"])
+        type_entry(page, "-")
+        assert "Press Confirm to enter" in said(page)
+        type_entry(page, "8D ZEBRAS")                      # not confirmed: the pass goes
+        assert page.input_value("#tb-typed-text") == "8D ZEBRAS"
+        tap(page, "#tb-confirm")
+        wait_entries(page, 1)
+        assert saved(page)["state"]["actions"] == ["8D ZEBRAS"] and "Ann played ZEBRAS" in said(page)
+        assert page.input_value("#tb-typed-text") == ""      # the box is ready for the next entry
+        type_entry(page, "challenge")                      # a typed challenge left, then a play by taps
+        page.tap("#sq-H7")
+        for ch in "QI":
+            page.tap(f"#pk-{ch}")
+        page.wait_for_selector("#preview [data-legal]", timeout=T)
+        assert page.locator("[data-typed]").count() == 0
+        tap(page, "#tb-confirm")
+        page.wait_for_function("document.body.dataset.busy !== '1'", timeout=T)
+        assert not any(a.startswith("challenge") for a in saved(page)["state"]["actions"])
+        assert errors == []
+
+
+def test_a_name_with_an_emoji_is_kept_whole(browser, site_url):
+    fox = "Zoe \U0001F98A"
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, [fox, "Bob"])
+        assert page.inner_text("#tb-seat-0 .tb-name") == fox
+        type_entry(page, "8H ZEBRAS")
+        tap(page, "#tb-confirm")
+        wait_entries(page, 1)                              # kept: no "Another tab entered a turn first"
+        assert "Another tab" not in said(page) and said(page).startswith(fox + " played ZEBRAS")
+        assert fox in page.inner_text("#tb-sheet") and saved(page)["state"]["names"][0] == fox
+        tap(page, "[data-act='gcg']")
+        assert f"#player1 Zoe_\U0001F98A {fox}" in page.input_value("#tb-gcg")
+        tap(page, "[data-act='share']")
+        link = page.input_value("#tb-link")
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=T)
+        settle(page)
+        assert page.inner_text("#tb-seat-0 .tb-name") == fox
+        with touch_page(browser) as (other, other_errors):
+            boot(other, link)
+            assert other.inner_text("#tb-seat-0 .tb-name") == fox and other_errors == []
+        assert errors == []
+
+
+def test_a_word_spelled_through_a_covered_square(browser, site_url):
+    """After 8D ZEBRAS: E7, down, then B, E, T is BET on E7-E9 (it was E7 BEET)."""
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, ["Ann", "Bob"])
+        type_entry(page, "8D ZEBRAS")
+        tap(page, "#tb-confirm")
+        wait_entries(page, 1)
+        state = saved(page)["state"]
+        page.tap("#sq-E7")
+        page.tap("#sq-E7")                                  # twice: down
+        for ch in "BET":
+            page.tap(f"#pk-{ch}")
+        page.wait_for_selector("#preview [data-legal='1']", timeout=T)
+        placed = page.eval_on_selector_all("#board .cell.placed", "els => els.map(e => e.id)")
+        assert sorted(placed) == ["sq-E7", "sq-E9"], placed
+        want = native(face.table_preview, json.dumps(state), "E7 BET")["score"]
+        assert int(page.get_attribute("#preview [data-legal='1']", "data-score")) == want
+        tap(page, "#tb-confirm")
+        wait_entries(page, 2)
+        assert saved(page)["state"]["actions"][-1] == "E7 BET" and scores(page)[1] == want
+        assert errors == []
+
+
+def test_the_start_form_final_round_judgment_and_names(browser, site_url):
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        page.wait_for_selector("#tb-new", timeout=T)
+        assert "Four is the most" in page.inner_text("#tb-new")
+        page.fill("#tb-name0", "Ann")
+        page.fill("#tb-name1", " ann ")                    # the same name, case and spaces aside
+        page.get_by_role("button", name="Start the game").tap()
+        settle(page)
+        assert "Two players are called Ann" in page.inner_text("#tb-notice")
+        assert page.evaluate("document.body.dataset.screen") == "start"
+        page.fill("#tb-name1", "Bob")
+        page.fill("#tb-name2", "Cy")
+        page.check("#tb-final")
+        page.get_by_role("button", name="Start the game").tap()
+        settle(page)
+        assert "final round is for two players" in page.inner_text("#tb-notice")
+        page.fill("#tb-name2", "")
+        page.check("input[name='tb-preset'][value='iii']")
+        page.select_option("#tb-judge", "free")
+        page.get_by_role("button", name="Start the game").tap()
+        page.wait_for_selector("#tb-game:not([hidden]) #board [data-square]", timeout=T)
+        settle(page)
+        rules = saved(page)["state"]["rules"]
+        assert native(face.table_state, json.dumps(saved(page)["state"]))["rules"] == rules
+        assert "final=1" in rules and "judge=free" in rules, rules
+        # passes to the end, the racks, then the final round (Ann finds with Bob's tiles)
+        n = 0
+        while page.evaluate("document.body.dataset.phase") == "play":
+            tap(page, "#tb-pass")
+            n += 1
+            wait_entries(page, n)
+        for i, rack in enumerate(racks_left(saved(page)["state"])):
+            page.fill(f"#tb-left{i}", rack)
+        tap(page, "[data-act='racks']")
+        page.wait_for_function("document.body.dataset.phase === 'final'", timeout=T)
+        assert "final round" in page.inner_text("#tb-status")
+        assert errors == []
