@@ -32,6 +32,8 @@ def test_kept_lists_round_trip_newest_first_at_most_three():
     assert [e["name"] for e in items] == ["l4", "l3", "l2"]
     again = wordlists.keep(items, wordlists.entry(dict(ANSWER, fp="%016x" % 2, name="renamed"), "t"))
     assert [e["name"] for e in again] == ["renamed", "l4", "l3"]
+    playing = "%016x" % 3   # the game in progress plays l3: it stays, the next oldest goes
+    assert [e["name"] for e in wordlists.keep(again, dict(ANSWER, fp="%016x" % 9), playing)][1:] == ["renamed", "l3"]
     st = Storage()
     assert wordlists.save(st, again) == ""
     assert st.items[store.WORDLISTS_KEY].startswith("{") and wordlists.read(st) == (again, "")

@@ -116,7 +116,8 @@ async def on_file(page, el):
         el.value = ""
         return
     items, _ = wordlists.read(page.storage)
-    items = wordlists.keep(items, wordlists.entry(answer, store.now_text(page.window)))
+    playing = (page.s["spec"].get("wordlist") or {}).get("fp", "")   # kept whatever comes: a reload needs it
+    items = wordlists.keep(items, wordlists.entry(answer, store.now_text(page.window)), playing)
     not_kept = wordlists.save(page.storage, items)
     if not_kept:   # it still plays this game: offered in the list until the page reloads
         page.unkept_wordlist = items[0]

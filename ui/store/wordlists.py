@@ -46,9 +46,15 @@ def entry(answer, when):
             "data": answer["data"]}
 
 
-def keep(items, item):
-    """The lists with ``item`` first (replacing the same list: same fingerprint), at most MAX."""
-    return [item] + [e for e in items if e.get("fp") != item.get("fp")][:MAX - 1]
+def keep(items, item, protect=""):
+    """The lists with ``item`` first (replacing the same list: same fingerprint), at most
+    MAX: the oldest go, but never the one fingerprinted ``protect`` (the list of the game
+    in progress, which a reload must find)."""
+    rest = [e for e in items if e.get("fp") != item.get("fp")]
+    while len(rest) > MAX - 1:
+        old = [i for i, e in enumerate(rest) if e.get("fp") != protect]
+        rest.pop(old[-1] if old else len(rest) - 1)
+    return [item] + rest
 
 
 def find(items, fp):
