@@ -192,3 +192,21 @@ def test_printed_sheets_have_boards_cards_and_a_crosstable_each_stamped():
     assert "<td>Cy</td><td>B +50</td><td>F +50 #3</td>" in cross and "<td>W 402-377 #3</td>" in cross
     assert "<td>L 377-402 #2</td><td>F -50 #1</td>" in cross
     assert "No round is paired yet" in sheets.sheet(t, {}, "pairings", "")
+
+
+def test_tournaments_kept_on_the_device_newest_first_at_most_twenty():
+    from ui.club import kept
+    items = []
+    for i in range(kept.MAX + 1):
+        items, dropped = kept.keep(items, {"name": "T%d" % i}, "2026-11-%02d" % (i + 1))
+    assert len(items) == kept.MAX and items[0]["t"]["name"] == "T20" and dropped == "T0"
+    assert kept.load(kept.dump(items)) == (items, "")
+    t, rest = kept.take(items, 1)
+    assert t == {"name": "T19"} and len(rest) == kept.MAX - 1 and rest[1]["t"]["name"] == "T18"
+    assert kept.take(items, 99) == (None, items)
+    assert kept.load("{") == ([], "the kept tournaments could not be read") and kept.load("") == ([], "")
+    assert kept.KEY == "wlc.club.kept" and kept.KEY in state.KEYS
+    html = view.kept_list([{"t": {"name": "<b>Old</b>", "rounds": 3, "paired": [{}], "players": [1, 2]},
+                            "kept": "2026-11-01T10:00:00Z"}])
+    assert "&lt;b&gt;Old" in html and "1 of 3 rounds paired, 2 players; kept 2026-11-01" in html
+    assert 'data-act="reopen" data-i="0"' in html and view.kept_list([]) == ""

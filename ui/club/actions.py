@@ -7,14 +7,15 @@ Page state ``s``: "view" ("director" or "players"), "t" (the tournament, or None
 link), "msg" / "err" (the last action's word), "at" (the row an action came from:
 its refusal is said there), "out" (a link, JSON or TSH made),
 "family", "chosen", "games" (the players' replayed games), "skipped", "sheet" (the
-printed sheet shown: ui/club/sheets.py) and its "date".
+printed sheet shown: ui/club/sheets.py) and its "date", "kept" (the tournaments kept on
+this device besides this one: ui/club/kept.py).
 """
 
 import json
 
 from ui import store
 from ui.boot import kit
-from ui.club import sheets, state, view
+from ui.club import kept, sheets, state, view
 from ui.store import club, past
 
 PLAYERS_HASH = "#players"
@@ -31,7 +32,7 @@ class Page(kit.Guard):
         self.body = ""
         self.at_row = None     # the id of the row's error shown, if any
         self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "", "at": "",
-                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": ""}
+                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": "", "kept": []}
 
     # ------------------------------------------------------------- drawing
     def render(self):
@@ -50,7 +51,8 @@ class Page(kit.Guard):
             sheet = sheets.sheet(s["t"], s["reply"], s["sheet"], s["date"]) if s["sheet"] else ""
             body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"], sheet)
         else:
-            body = view.new_form() if self.eng else '<p class="cl-note">Loading the engine&hellip;</p>'
+            body = (view.new_form() + view.kept_list(s["kept"])) if self.eng else (
+                '<p class="cl-note">Loading the engine&hellip;</p>')
         slot = doc.getElementById(s["at"] + "-said") if s["at"] and s["err"] else None
         doc.getElementById("said").innerHTML = view.message(s["msg"], "" if slot else s["err"])
         if body != self.body:   # unchanged (a refused change): what was typed stays in the form
@@ -94,6 +96,16 @@ class Page(kit.Guard):
         except Exception as exc:
             self.say(self.s["msg"], "The tournament could not be saved in this browser (" + str(exc)[:80] + ").")
 
+    def save_kept(self, items):
+        """The kept tournaments stored; False (and said) when the browser refuses."""
+        try:
+            self.storage.setItem(kept.KEY, kept.dump(items))
+        except Exception as exc:
+            self.say("", "The kept tournaments could not be saved in this browser (" + str(exc)[:80] + ").")
+            return False
+        self.s["kept"] = items
+        return True
+
     def stored(self):
         return state.stored_games(self.read(store.PAST_KEY), self.read(store.KEY), self.read(store.BYLINK_KEY))
 
@@ -132,8 +144,9 @@ class Page(kit.Guard):
             self.s["view"], self.s["readonly"] = "director", False
             t, problem = club.load(self.read(club.KEY))
             self.s["t"] = t
-            if problem:
-                self.say("", problem)
+            self.s["kept"], unreadable = kept.load(self.read(kept.KEY))
+            if problem or unreadable:
+                self.say("", problem or unreadable)
         await self.refresh()
 
     async def refresh(self, record=True):
@@ -168,7 +181,10 @@ class Page(kit.Guard):
     async def storage_changed(self, key):
         if self.eng is None:
             return
-        if key == club.KEY and not self.s["readonly"]:
+        if key == kept.KEY:
+            self.s["kept"], _ = kept.load(self.read(kept.KEY))
+            self.render()
+        elif key == club.KEY and not self.s["readonly"]:
             t, _ = club.load(self.read(club.KEY))
             if t is not None or self.s["t"] is not None:
                 self.s["t"] = t
@@ -277,10 +293,25 @@ class Page(kit.Guard):
         elif act == "print":
             self.window.print()
         elif act == "discard":
-            if self.window.confirm("Start a new tournament? Export this one first if you want to keep it."):
-                s["t"], s["reply"], s["out"] = None, {}, None
-                self.say()
-                self.save()
+            if self.window.confirm("Start a new tournament? This one is kept on this device, under Kept "
+                                   "tournaments, to open again."):
+                items, dropped = kept.keep(s["kept"], s["t"], store.now_text(self.window))
+                if self.save_kept(items):
+                    s["t"], s["reply"], s["out"], s["sheet"] = None, {}, None, None
+                    self.say("Kept " + items[0]["t"]["name"] + " on this device." + (
+                        " The oldest kept tournament, " + dropped + ", made room for it." if dropped else ""))
+                    self.save()
+                self.render()
+        elif act == "reopen":
+            t, rest = kept.take(s["kept"], int(d.i))
+            if t is not None and self.save_kept(rest):
+                await self._took({"tournament": t, "message": "Opened " + str(t.get("name", "")) + " again."})
+        elif act == "forget":
+            t, rest = kept.take(s["kept"], int(d.i))
+            if t is not None and self.window.confirm("Delete " + str(t.get("name", "")) + " from this device? "
+                                                     "Export it first if you want a copy."):
+                if self.save_kept(rest):
+                    self.say("Deleted " + str(t.get("name", "")) + " from this device.")
                 self.render()
         elif act == "family":
             s["family"], s["chosen"] = str(d.family), None

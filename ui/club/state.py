@@ -13,7 +13,8 @@ from ui import store
 from ui.links import bylink
 from ui.store import past
 
-KEYS = (store.CLUB_KEY, store.PAST_KEY, store.KEY, store.BYLINK_KEY)   # a change to one redraws the page
+KEYS = (store.CLUB_KEY, store.CLUB_KEY + ".kept", store.PAST_KEY, store.KEY,
+        store.BYLINK_KEY)   # a change to one redraws the page (".kept": ui/club/kept.py)
 FAMILIES = (("all", "All rules"), ("classic", "Classic"), ("wordlovers", "Word Lovers (O, I, II, III)"),
             ("richard", "Richard's"))
 LEVELS = ("easy", "medium", "hard", "expert", "greedy")

@@ -63,6 +63,22 @@ def new_form():
             '<button type="button" data-act="import">Import</button></details></section>')
 
 
+def kept_list(items):
+    """The tournaments kept on this device (ui/club/kept.py), to open again or delete."""
+    if not items:
+        return ""
+    rows = ""
+    for i, e in enumerate(items):
+        t = e["t"]
+        rows += ("<li><b>" + esc(t.get("name", "?")) + '</b> <span class="cl-note">' + str(len(t.get("paired", [])))
+                 + " of " + esc(t.get("rounds", "?")) + " rounds paired, " + str(len(t.get("players", [])))
+                 + " players; kept " + esc(str(e.get("kept", ""))[:10]) + '</span> <button type="button" '
+                 'data-act="reopen" data-i="' + str(i) + '">Open</button> <button type="button" data-act="forget" '
+                 'data-i="' + str(i) + '">Delete</button></li>')
+    return ('<section class="cl-card no-print" aria-labelledby="cl-kept-h"><h2 id="cl-kept-h">Kept tournaments</h2>'
+            '<ul id="cl-kept">' + rows + "</ul></section>")
+
+
 def standings(rows):
     head = ("<tr><th>#</th><th>Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>PPT</th>"
             "<th>Spread</th></tr>")

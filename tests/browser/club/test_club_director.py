@@ -98,3 +98,34 @@ def test_forfeit_rename_correction_sheets_and_tsh(page):
     assert page.get_attribute("#cl-download", "href").startswith("data:text/plain;charset=utf-8,")
     assert "tell TSH to read its files as UTF-8" in page.inner_text("section[aria-label='TSH .t file']")
     assert not page.errors
+
+
+def test_new_tournament_keeps_the_old_one_to_open_again(page):
+    page.fill("#cl-name", "Monday")
+    page.fill("#cl-players", "Ann\nBob\nCy\nDi")
+    act(page, "[data-act=new]")
+    act(page, "[data-act=pair]")
+    monday = exported(page)
+    page.once("dialog", lambda dlg: dlg.accept())
+    act(page, "[data-act=discard]")
+    assert page.inner_text("#cl-msg") == "Kept Monday on this device."
+    assert "Monday" in page.inner_text("#cl-kept") and "1 of 3 rounds paired, 4 players" in page.inner_text("#cl-kept")
+    page.fill("#cl-name", "Tuesday")
+    page.fill("#cl-players", "Eve\nFay")
+    page.fill("#cl-rounds", "1")
+    act(page, "[data-act=new]")
+    page.reload()                                       # a reload keeps both
+    boot(page, page.url)
+    assert page.inner_text("#cl-title") == "Tuesday"
+    page.once("dialog", lambda dlg: dlg.accept())
+    act(page, "[data-act=discard]")
+    assert [x.strip() for x in page.locator("#cl-kept b").all_inner_texts()] == ["Tuesday", "Monday"]
+    act(page, "#cl-kept li:nth-child(2) [data-act=reopen]")
+    assert page.inner_text("#cl-title") == "Monday" and exported(page) == monday
+    assert page.inner_text("#cl-msg") == "Opened Monday again."
+    page.once("dialog", lambda dlg: dlg.accept())
+    act(page, "[data-act=discard]")
+    page.once("dialog", lambda dlg: dlg.accept())
+    act(page, "#cl-kept li:nth-child(2) [data-act=forget]")     # Tuesday is deleted
+    assert [x.strip() for x in page.locator("#cl-kept b").all_inner_texts()] == ["Monday"]
+    assert not page.errors
