@@ -79,4 +79,65 @@
     memoryDB(memory);
     IDBFactory.prototype.open = memory.indexedDB.open;
   }
+
+  // A host that sends a file with the wrong type (a module script must come as JavaScript,
+  // WebAssembly as application/wasm; nginx's own list has no .mjs): the browser refuses
+  // the file, PyScript never starts and the page would say "Loading the game..." for
+  // ever. On a refused import or script, a failed start, or a start still loading after
+  // 15 s, the runtime's files are asked for their type (HEAD), and a wrong one is named
+  // on the page, with what it must be.
+  const WANTED = [[/\.m?js$/, /^(text|application)\/(x-)?javascript\b/i, "text/javascript"],
+                  [/\.wasm$/, /^application\/wasm\b/i, "application/wasm"]];
+  const RUNTIME = ["vendor/pyscript/core.js", "vendor/micropython/micropython.mjs", "vendor/micropython/micropython.wasm",
+                   "vendor/pyodide/start.mjs", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs",
+                   "vendor/pyodide/pyodide.asm.wasm", "ui/kit.js"];
+  let told = false;
+  const typeOf = async (url) => {
+    const rule = WANTED.find(([ext]) => ext.test(new URL(url).pathname));
+    if (!rule) return null;
+    try {
+      const r = await fetch(url, { method: "HEAD", cache: "no-store" });
+      const type = (r.headers.get("Content-Type") || "").split(";")[0].trim();
+      return r.ok && !rule[1].test(type) ? [url, type || "no type", rule[2]] : null;
+    } catch (e) { return null; }
+  };
+  const tell = (text) => {
+    const notice = document.getElementById("notice")
+      || document.body.insertBefore(Object.assign(document.createElement("p"), { id: "notice" }), document.body.firstChild);
+    notice.setAttribute("role", "alert");
+    notice.textContent = text;
+    notice.hidden = false;
+    const splash = document.getElementById("splash");
+    if (splash) {
+      splash.setAttribute("role", "alert");
+      splash.querySelectorAll(".spinner").forEach((e) => e.remove());
+      (splash.querySelector("p") || splash.appendChild(document.createElement("p"))).textContent = text;
+    }
+    document.body.dataset.engine = "failed";
+  };
+  const diagnose = async (named) => {
+    if (told) return;
+    const urls = [...new Set([...named, ...RUNTIME.map((p) => new URL(p, document.baseURI).href)])];
+    const wrong = (await Promise.all(urls.map(typeOf))).filter(Boolean);
+    if (told || !wrong.length) return;
+    told = true;
+    const [url, type, want] = wrong[0];
+    const file = url.startsWith(new URL(".", document.baseURI).href) ? url.slice(new URL(".", document.baseURI).href.length) : url;
+    const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more file${wrong.length > 2 ? "s" : ""})` : "";
+    tell(`The game cannot start: this site sends ${file}${more} as ${type}, and the browser runs it only when it `
+         + `comes as ${want}. The site's owner can set the server's types (docs/hosting.md, "What the host needs").`);
+  };
+  window.addEventListener("unhandledrejection", (e) => {
+    const m = /dynamically imported module:? (\S+)/i.exec(String((e.reason && e.reason.message) || e.reason));
+    if (m) diagnose([m[1]]);
+  });
+  window.addEventListener("error", (e) => {
+    if (e.target instanceof HTMLScriptElement && e.target.src) diagnose([e.target.src]);
+  }, true);
+  document.addEventListener("DOMContentLoaded", () => {
+    const body = document.body;
+    new MutationObserver(() => body.dataset.engine === "failed" && diagnose([]))
+      .observe(body, { attributes: true, attributeFilter: ["data-engine"] });
+    setTimeout(() => body.dataset.engine === "loading" && diagnose([]), 15000);
+  });
 })();
