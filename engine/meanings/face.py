@@ -34,7 +34,7 @@ def meanings_load(data_bytes, short_bytes=b"") -> str:
     t0 = time.perf_counter()
     try:
         meanings = Meanings.from_bytes(_file_bytes(data_bytes))
-        short = ShortMeanings.from_text(bytes(short_bytes)) if short_bytes else ShortMeanings({})
+        short = ShortMeanings.from_text(_file_bytes(short_bytes)) if short_bytes else ShortMeanings({})
     except (MeaningsFormatError, TypeError) as exc:
         return json.dumps({"error": f"the meanings could not be loaded: {exc}"})
     _meanings, _short = meanings, short

@@ -81,3 +81,6 @@ def test_define_json_never_raises(request_text, says, restore):
 def test_meanings_load_takes_only_a_files_bytes(data, restore):
     got = json.loads(face.meanings_load(data))
     assert list(got) == ["error"] and got["error"].startswith("the meanings could not be loaded")
+    if data is not None:    # (None: no short meanings)
+        got = json.loads(face.meanings_load(SHIPPED, data))    # the short meanings' bytes likewise
+        assert list(got) == ["error"] and got["error"].startswith("the meanings could not be loaded")
