@@ -47,6 +47,8 @@ import webtool  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 TARGET = 0.45  # engine ready / stock bare page ready
+# A cold phone load (360x640, CPU 4x), first paint to 3 s after engine ready (--main-thread).
+MAIN_GOALS = {"longest": 200, "blocking": 600, "cls": 0.05}
 BOARD_TARGET = 0.25  # board on screen / stock bare page ready
 # The baseline is the stock bare page, built from the pinned npm packages exactly as
 # shipped; bench/bare/index.html is the same page on vendor/'s runtime (--vendored-bare).
@@ -84,6 +86,16 @@ PROBE = """
   const frame = () => { if (window.__readyAt !== undefined) return;
     if (document.body && onScreen()) mark(); else requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
+  // --main-thread: the page's long tasks and layout shifts (with the elements that moved)
+  window.__long = []; window.__shifts = [];
+  const watch = (type, take) => { try {
+    new PerformanceObserver((l) => l.getEntries().forEach(take)).observe({ type, buffered: true });
+  } catch (e) { /* not in this browser */ } };
+  watch("longtask", (e) => window.__long.push([e.startTime, e.duration]));
+  const name = (n) => !n ? "?" : n.id ? "#" + n.id : n.nodeName.toLowerCase() + (n.classList && n.classList.length ? "." + [...n.classList].join(".") : "");
+  const box = (r) => [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+  watch("layout-shift", (e) => e.hadRecentInput || window.__shifts.push(
+    [e.startTime, e.value, e.sources.map((s) => [name(s.node), box(s.previousRect), box(s.currentRect)])]));
   new MutationObserver(() => {
     const data = document.body ? document.body.dataset : {};
     if (data.ready && window.__attrAt === undefined) window.__attrAt = performance.now();
@@ -159,6 +171,24 @@ def _timeline(page, console: list[str]) -> list[tuple[float, str]]:
 
 
 
+MAIN_THREAD_GET = """() => [(performance.getEntriesByName('first-paint')[0] || {}).startTime || 0,
+                            window.__long, window.__shifts]"""
+AFTER_READY_MS = 3000  # the main thread is judged from the first paint until this long after engine ready
+
+
+def main_thread(page, engine_ms: float) -> dict:
+    """The page's main thread from its first paint until AFTER_READY_MS after the engine
+    is ready: the longest task, the blocking sum (each long task's time over 50 ms), the
+    layout-shift total (shifts without recent input) and the three largest shifts with
+    the elements that moved ([selector, [x, y, w, h] before, after])."""
+    page.wait_for_function(f"performance.now() >= {engine_ms + AFTER_READY_MS}", timeout=AFTER_READY_MS + 30_000)
+    fp, longs, shifts = page.evaluate(MAIN_THREAD_GET)
+    tasks = [d for start, d in longs if fp <= start <= engine_ms + AFTER_READY_MS]
+    return {"first_paint": fp, "longest": max(tasks, default=0), "blocking": sum(d - 50 for d in tasks),
+            "long_tasks": [[round(a), round(d)] for a, d in longs], "cls": sum(v for _, v, _ in shifts),
+            "shifts": [[round(t), round(v, 4), src] for t, v, src in sorted(shifts, key=lambda x: -x[1])[:3]]}
+
+
 def _visit(page, url: str, timeout_ms: int) -> dict:
     """Open ``url`` in ``page`` and wait for its marks (see PROBE)."""
     t0 = time.perf_counter()
@@ -177,7 +207,7 @@ def _visit(page, url: str, timeout_ms: int) -> dict:
 
 
 def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: float = 1, warm: bool = False,
-            timeline: bool = False) -> dict:
+            timeline: bool = False, main: bool = False) -> dict:
     """One load: in-page ms to ready ("ms"; game page: board and rack painted), wall ms
     from goto to ready seen, the old data-ready mark and the engine ready (game page
     only), bytes received. ``browser`` makes a fresh context (an empty HTTP cache: a
@@ -188,7 +218,8 @@ def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: 
     Chromium's CPU throttling rate, set through a CDP session on the page; Chromium
     applies it to the page's main thread only (a worker target refuses it), so the
     engine's worker runs at full speed while the bare pages' Pyodide, on their main
-    thread, is slowed. ``timeline``: also the engine worker's steps (see TIMELINE)."""
+    thread, is slowed. ``timeline``: also the engine worker's steps (see TIMELINE). ``main``:
+    also the main thread's long tasks and layout shifts (main_thread)."""
     size = {"width": viewport[0], "height": viewport[1]}
     context = browser(size) if warm else browser.new_context(viewport=size)
     context.add_init_script(PROBE)
@@ -209,6 +240,8 @@ def measure(browser, url: str, timeout_ms: int, viewport=(1280, 800), throttle: 
         page.wait_for_timeout(1000)  # the cache entries (and compiled code) are written
         finished.clear()
     out = _visit(page, url, timeout_ms)
+    if main and out["engine"] is not None:
+        out.update(main_thread(page, out["engine"]))
     if timeline and out["engine"] is not None:
         out["timeline"] = sorted(_timeline(page, console) + [
             (out["ms"], "page: board and rack on screen"), (out["attr"], "page: data-ready (old mark)"),
@@ -352,6 +385,9 @@ def main() -> int:
                     help="serve this folder instead of the checkout (pages are relative to it)")
     ap.add_argument("--timeline", action="store_true",
                     help="also the engine worker's steps, ms from navigation (medians printed at the end)")
+    ap.add_argument("--main-thread", action="store_true",
+                    help="also the main thread from first paint to 3 s after engine ready: longest task, blocking"
+                         " sum, layout shift (with --size 360x640 --throttle 4: the phone's goals)")
     ap.add_argument("--json", help="also write the samples here")
     ap.add_argument("--play", type=int, default=0, metavar="TURNS",
                     help="instead: play TURNS human turns + computer replies (classic and iii) and time them")
@@ -389,7 +425,7 @@ def main() -> int:
                 order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
                     m = measure(browser, base + pages[name], int(args.timeout * 1000), viewport, args.throttle, args.warm,
-                                args.timeline)
+                                args.timeline, args.main_thread)
                     if i >= args.warmup:
                         runs[name].append(m)
                     print(f"  {'warm-up' if i < args.warmup else f'run {i - args.warmup + 1}':8} {name:6}: {_line(m)}",
@@ -440,6 +476,9 @@ def _line(m: dict) -> str:
         text += f", {m['squares']} squares and {m['tiles']} rack tiles on screen (data-ready at {m['attr']:.0f} ms)"
     if m["engine"] is not None:
         text += f", engine ready at {m['engine']:.0f} ms ({m['boot']})"
+    if "longest" in m:
+        text += (f"; main thread: longest task {m['longest']:.0f} ms, blocking {m['blocking']:.0f} ms,"
+                 f" layout shift {m['cls']:.3f} {m['shifts'][:1]}")
     return text + f", {m['bytes'] / 1e6:.2f} MB on the wire, {m.get('decoded', 0) / 1e6:.2f} MB decoded)"
 
 
@@ -477,6 +516,11 @@ def report(pages: dict[str, str], runs: dict[str, list[dict]], kind: str) -> dic
                 print(f"    {label}/stock = {ratio:.3f}  ({'within' if ratio <= target else 'OVER'} target {target});"
                       f" per round: median {paired:.3f}")
             print(f"    (old mark: data-ready set at {attr:.0f} ms = {attr / base:.3f} of stock)")
+            if any("longest" in m for m in runs[name]):
+                for key, goal in (("longest", MAIN_GOALS["longest"]), ("blocking", MAIN_GOALS["blocking"]), ("cls", MAIN_GOALS["cls"])):
+                    value = _median(m.get(key) for m in runs[name])
+                    summary[name][key] = value
+                    print(f"    main thread, {key}: median {value:.3f} (goal <= {goal}; max {max(m.get(key, 0) for m in runs[name]):.3f})")
     for name in pages:
         print(f"bytes fetched, {pages[name]}: median {summary[name]['mb']:.2f} MB on the wire,"
               f" {summary[name]['decoded_mb']:.2f} MB decoded")
