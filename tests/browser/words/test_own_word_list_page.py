@@ -174,4 +174,9 @@ def test_building_a_large_list_in_the_page_is_timed(browser, site_url):
         print(f"\n182,619 words in the page's engine: build + encode = {ms} ms ({len(data):,} bytes)")
         kept = json.loads(page.evaluate("localStorage.getItem('wlc.wordlists')"))
         print(f"kept on the device as {len(kept['lists'][0]['data']):,} characters")
+        # kept lists are handed to the engine as the page starts: a reload with it still boots
+        page.locator("#ng-form").get_by_role("button", name="Cancel").click()
+        _boot(page, site_url + "index.html")
+        _open_new_game(page)
+        assert page.locator("#ng-wordlist option").all_inner_texts()[1] == "large.txt (182,619 words)"
         assert errors == []
