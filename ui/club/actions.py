@@ -302,6 +302,7 @@ class Page(kit.Guard):
                         " The oldest kept tournament, " + dropped + ", made room for it." if dropped else ""))
                     self.save()
                 self.render()
+                self.window.scrollTo(0, 0)     # the new form and what was said, from the top
         elif act == "reopen":
             t, rest = kept.take(s["kept"], int(d.i))
             if t is not None and self.save_kept(rest):

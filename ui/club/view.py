@@ -53,7 +53,8 @@ def new_form():
             '<label>Players (one a line) <textarea id="cl-players" rows="6"></textarea></label>'
             '<label>Rounds (planned) <input id="cl-rounds" type="number" min="1" value="3"></label>'
             '<p class="cl-note">Each round is paired so that all the planned rounds can be played '
-            'without anyone meeting twice.</p>'
+            'without anyone meeting twice; more rounds than that (up to a double round robin) meet '
+            'players again, and each round says who.</p>'
             '<label>Pairing <select id="cl-method"><option value="ppt">the average player, by PPT</option>'
             '<option value="roundrobin">round robin</option></select></label>'
             '<label>Seed for round 1 <input id="cl-seed" value="1" maxlength="40"></label>'
@@ -245,25 +246,30 @@ def tools(t, reply):
                                                                                    else " have")
                   + " no game in round " + str(len(t["paired"])) + ": pairing the round again moves only "
                   + ("them" if len(waiting) > 1 else "this player") + " (and the bye); the posted games stand.</p>")
-    return ('<section class="cl-card no-print" aria-label="Director"><div class="cl-row">' + pair + repair
-            + '</div><div class="cl-row"><label>Late entry <input id="cl-add" maxlength="40"></label>'
+    return ('<section class="cl-card no-print cl-tools" aria-label="Director"><div class="cl-row">' + pair + repair
+            + '</div><div class="cl-row" role="group" aria-label="Players">'
+            '<label>Late entry <input id="cl-add" maxlength="40"></label>'
             ' <button type="button" data-act="add">Add player</button>'
             ' <label>Withdraw <select id="cl-withdraw">' + opts + '</select></label>'
             ' <button type="button" data-act="withdraw">Withdraw</button></div>'
-            '<div class="cl-row"><label>Rename <select id="cl-rename-from">' + every + '</select></label>'
-            ' <label>to <input id="cl-rename-to" maxlength="32"></label>'
-            ' <button type="button" data-act="rename">Rename</button></div>'
-            '<div class="cl-row"><button type="button" data-act="link_out">Standings link</button>'
+            '<details class="cl-more"><summary>Rename a player</summary><div class="cl-row">'
+            '<label>Player <select id="cl-rename-from">' + every + '</select></label>'
+            ' <label>New name <input id="cl-rename-to" maxlength="32"></label>'
+            ' <button type="button" data-act="rename">Rename</button></div></details>'
+            '<div class="cl-row" role="group" aria-label="Share"><span class="cl-rowhead">Share</span>'
+            '<button type="button" data-act="link_out">Standings link</button>'
             ' <button type="button" data-act="json_out">Export JSON</button>'
             ' <button type="button" data-act="tsh_out">Export TSH .t</button>'
-            ' <label>in <select id="cl-tsh-enc"><option value="latin-1">Latin-1 (TSH reads it as is)</option>'
-            '<option value="utf-8">UTF-8 (set TSH to read UTF-8)</option></select></label>'
-            ' <button type="button" data-act="print">Print</button></div>'
-            '<div class="cl-row" role="group" aria-label="Sheets to print">'
-            '<button type="button" data-act="sheet" data-kind="pairings">Pairings sheet</button>'
+            ' <label class="cl-inline">as <select id="cl-tsh-enc" aria-label="TSH file encoding">'
+            '<option value="latin-1">Latin-1 (TSH reads it as is)</option>'
+            '<option value="utf-8">UTF-8 (set TSH to read UTF-8)</option></select></label></div>'
+            '<div class="cl-row" role="group" aria-label="Print"><span class="cl-rowhead">Print</span>'
+            '<button type="button" data-act="print">This page</button>'
+            ' <button type="button" data-act="sheet" data-kind="pairings">Pairings sheet</button>'
             ' <button type="button" data-act="sheet" data-kind="scorecards">Scorecards</button>'
-            ' <button type="button" data-act="sheet" data-kind="crosstable">Crosstable</button>'
-            ' <button type="button" data-act="discard">New tournament</button></div></section>')
+            ' <button type="button" data-act="sheet" data-kind="crosstable">Crosstable</button></div>'
+            '<div class="cl-row"><button type="button" data-act="discard">New tournament</button>'
+            '<span class="cl-note">(this one is kept on this device)</span></div></section>')
 
 
 def output(out):

@@ -52,6 +52,7 @@ def test_forfeit_rename_correction_sheets_and_tsh(page):
     page.click(f"#cl-round-1 tr[data-game='{g2}'] summary:has-text('Corrected 1 time')")
     assert f"{c} 400\u2013380 {d} (typed)" in row_text(page, 1, g2)
     # a rename: everywhere, the standings too
+    page.click("summary:has-text('Rename a player')")
     page.select_option("#cl-rename-from", "Dev")
     page.fill("#cl-rename-to", "Devon")
     act(page, "[data-act=rename]")
