@@ -9,11 +9,12 @@ read-only, like a game link (engine/records/link.py) and within its size limits:
     PLAYERS  := [[name, joined, left or 0], ...]
     ROUNDS   := [[drawn 0|1, bye (player index) or -1, [GAME, ...]], ...]
     GAME     := [number, first (player index), second, RESULT or 0]
-    RESULT   := [source (0 link, 1 here, 2 typed), who moved first (0|1),
+    RESULT   := [source (0 link, 1 here, 2 typed, 3 forfeit), who moved first (0|1),
                  score, score, turns, turns, score - points, score - points, note?]
 
 The game links themselves are left out (a round of game links would not fit a
-URL); each result keeps its source and figures. Anything changed or cut off
+URL), and so are the results corrected away (the director's JSON keeps them); each
+result keeps its source and figures. Anything changed or cut off
 fails the checksum and is refused with a precise message; a newer version's link
 says so; the contents are checked as an imported tournament is.
 
