@@ -425,11 +425,15 @@ def _games_of(rounds) -> list[GameResult]:
 
 
 def table(t: Tournament) -> list[dict]:
-    """The standings (engine/club/standings.py), each row also saying "withdrawn"."""
+    """The standings (engine/club/standings.py), each row also saying "withdrawn" and
+    "forfeits" (games of theirs decided by a no-show, won or lost)."""
     rows = standings(tournament_games(t), [rd.bye for rd in t.paired if rd.bye], t.names())
     gone = {p.name for p in t.players if p.left is not None}
+    forfeits = [n for rd in t.paired for g in rd.games if g.result is not None and g.result.source == "forfeit"
+                for n in g.players]
     for row in rows:
         row["withdrawn"] = row["player"] in gone
+        row["forfeits"] = forfeits.count(row["player"])
     return rows
 
 

@@ -125,6 +125,7 @@ def test_a_forfeit_is_50_0_with_no_turns_and_is_written_as_tsh_writes_one():
     rows = {r["player"]: r for r in director.table(t)}
     assert (rows[b]["wins"], rows[b]["spread"], rows[b]["ppt"]) == (1, 50, 0)
     assert (rows[a]["losses"], rows[a]["spread"]) == (1, -50)
+    assert rows[a]["forfeits"] == rows[b]["forfeits"] == 1 and sum(r["forfeits"] for r in rows.values()) == 2
     lines = dict(line.split(" 0 ", 1) for line in share.tsh(t)[0].splitlines())
     assert lines[a].startswith("0; -50; p12 0") and lines[b].startswith("0; 50; p12 0")
     with pytest.raises(TournamentError, match="already has a result"):

@@ -99,6 +99,8 @@ def test_names_with_markup_are_text_in_every_view():
     html = view.standings(rows)
     assert "<b>" not in html and "&lt;b&gt;Flo&lt;/b&gt;" in html and "+12" in html and "1.000" in html
     assert "1 typed" in html
+    rows[0]["forfeits"] = 2
+    assert "(1 typed, 2 forfeits)" in view.standings(rows)
     reply = {"rounds": [{"round": 1, "drawn": True, "bye": "<i>Z</i>", "finished": False, "repeats": [],
                          "games": [{"game": 1, "players": ["<b>Flo</b>", "Ann"], "seed": "1~1.1", "result": None}]}]}
     html = view.rounds(reply, False, "all")

@@ -90,6 +90,8 @@ def standings(rows):
             notes.append(str(r["byes"]) + " bye" + ("s" if r["byes"] > 1 else ""))
         if r.get("typed"):
             notes.append(str(r["typed"]) + " typed")
+        if r.get("forfeits"):
+            notes.append(str(r["forfeits"]) + " forfeit" + ("s" if r["forfeits"] > 1 else ""))
         if r.get("withdrawn"):
             notes.append("withdrawn")
         note = (' <small class="cl-note">(' + esc(", ".join(notes)) + ")</small>") if notes else ""
