@@ -1,9 +1,9 @@
 """Meanings written for this project: wordlists/short_meanings.tsv.
 
 WordNet has no function words (OF, IT, THE) nor most interjections (AH, UM), and
-reads some two-letter words oddly (AS: arsenic's symbol). So every one of the 72
-two-letter words, and the common short words WordNet lacks, has a short meaning of
-our own in a small text file beside meanings.bin; each line says its source.
+reads some two-letter words oddly (AS: arsenic's symbol). So every two-letter word of
+either list (the 72 and ENABLE's others, which classic plays), and the common short
+words WordNet lacks, has a short meaning of our own in a small text file beside meanings.bin; each line says its source.
 ``define`` shows these first, then WordNet's. Natively :meth:`ShortMeanings.default`
 reads the file on first use; the page's worker fetches it beside meanings.bin and
 hands the bytes to ``face.meanings_load``.

@@ -1,6 +1,7 @@
 """The meanings written for this project (wordlists/short_meanings.tsv, engine/meanings/short.py):
 every one of the 72 two-letter words has one, through define, the command line and
-the page's face, each saying its source; function words WordNet lacks have one too."""
+the page's face, each saying its source; so do the large list's other two-letter
+words and the function words WordNet lacks."""
 
 import json
 import subprocess
@@ -45,6 +46,14 @@ def test_the_command_gives_a_meaning_for_every_one_of_the_72():
         assert c["good"]["two"] and c["base"] == c["word"], c["word"]
         first = c["definitions"][0]
         assert first["source"] == OURS and first["lemma"] == c["word"] and first["text"], c["word"]
+
+
+def test_every_two_letter_word_of_either_list_has_one(lexicon):
+    """Classic plays ENABLE's two-letter words too (AA, OE, XU): each has a meaning of ours."""
+    short = ShortMeanings.default()
+    twos = [w for w in lexicon.words(large=True) if len(w) == 2]
+    assert len(twos) == 96 and TWO_LETTER_72 < set(twos)
+    assert [w for w in twos if not short.senses(w)] == []
 
 
 @pytest.mark.parametrize("word", ["OF", "IT", "TO", "WE", "ME", "AH", "UM", "THE", "AND", "YOU", "WITH", "THEIR"])
