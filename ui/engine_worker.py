@@ -159,35 +159,9 @@ REVIEW_EXPORTS = ["review_plan", "review_turn", "review_summary"]
 # meanings written for this project) are fetched and loaded on the first request for a
 # meaning, never at start (``url``: meanings.bin's address, from the page; this worker's
 # own address is a blob). Answers carry "ms": the time this request took in the worker.
-SHORT_MEANINGS = "short_meanings.tsv"
-
-
-async def _fetched(url):
-    """The bytes at ``url``, or an error message."""
-    try:
-        response = await js.fetch(url)
-        if not response.ok:
-            return None, "the meanings could not be fetched (HTTP " + str(response.status) + ")"
-        return (await response.arrayBuffer()).to_bytes(), ""
-    except Exception as exc:  # offline before the first use, say
-        return None, "the meanings could not be fetched (" + type(exc).__name__ + ")"
-
-
 async def define(request="[]", url=""):
-    from engine.meanings import face
-    t0 = time.perf_counter()
-    if not face.loaded():
-        url = url if isinstance(url, str) else ""   # (str() of a huge number would raise)
-        data, why = await _fetched(url)
-        short, why_short = await _fetched(url[:url.rindex("/") + 1] + SHORT_MEANINGS) if "/" in url else (None, "")
-        if why or why_short:
-            return json.dumps({"error": why or why_short})
-        answer = json.loads(face.meanings_load(data, short))
-        if "error" in answer:
-            return json.dumps(answer)
-    out = json.loads(_guard(face.session_define, request))
-    out["ms"] = round((time.perf_counter() - t0) * 1000)
-    return json.dumps(out)
+    from engine.meanings import face, fetched
+    return await fetched.define(js.fetch, request, url, lambda r: _guard(face.session_define, r))
 
 
 WORDS_EXPORTS = ["define"]

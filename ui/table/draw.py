@@ -9,7 +9,7 @@ attribute by attribute, so a key keeps the keyboard focus.
 import json
 
 from ui import render, view as game_view
-from ui.table import chessclock, entry, view
+from ui.table import chessclock, entry, view, words
 
 LIVE = ("play", "final")
 
@@ -114,6 +114,7 @@ class Drawing:
         nodes["tb-typed"] = {"hidden": None if live else ""}
         ask = view.ask_html(s)
         nodes["tb-ask"] = {"_html": ask, "hidden": None if ask else ""}
+        nodes["tb-72box"] = {"_html": words.two_letter_html()}
         nodes["tb-sheet"] = {"_html": view.sheet_html(v)}
         nodes["tb-unseen-box"] = {"_html": view.unseen_html(v)}
         nodes["tb-out"] = {"_html": view.out_html(s["out"])}

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 from ui import store
 from ui.boot import kit
 from ui.store import tables
-from ui.table import actions, entry
+from ui.table import actions, entry, words
 
 PAGE = actions.Page(window, document, store.PageStorage(window))
 on = kit.Events(document, create_proxy).on
@@ -111,6 +111,7 @@ async def boot():
     on("document", "keydown", _doc_key)
     on("window", "storage", _storage)
     on("window", "hashchange", _hash)
+    PAGE.words = words.attach(PAGE)   # the word judge, a word's meanings, the 72 (ui/words/)
     eng, _, error = await kit.engine(workers, "table")
     if eng is None:
         document.body.dataset.engine = "failed"

@@ -6,6 +6,8 @@ It holds nothing between calls: the page keeps the table game's state {"rules",
 "names", "actions"} and passes it in each time (engine/table/face.py replays it).
 """
 
+import js
+
 from engine import session
 from engine.session import boundary
 from engine.table import face
@@ -23,5 +25,13 @@ TABLE_FACES = ["table_new", "table_state", "table_act", "table_preview_placement
                "table_undo", "table_record", "table_open_link"]
 globals().update(boundary.expose(face, TABLE_FACES))
 
+async def define(request="[]", url=""):
+    """The word judge and a word's meanings (ui/words/): the table game's word lists,
+    the meanings fetched on the first request (the game page's way, engine/meanings/fetched.py)."""
+    from engine.meanings import face as meanings, fetched
+    return await fetched.define(js.fetch, request, url,
+                                lambda r: boundary.guard(lambda: meanings.define_json(r, session.loaded_lexicon())))
+
+
 boundary.load_words(STATUS)
-__export__ = ["status", "layout"] + TABLE_FACES
+__export__ = ["status", "layout", "define"] + TABLE_FACES

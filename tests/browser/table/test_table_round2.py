@@ -143,3 +143,45 @@ def test_the_start_form_final_round_judgment_and_names(browser, site_url):
         page.wait_for_function("document.body.dataset.phase === 'final'", timeout=T)
         assert "final round" in page.inner_text("#tb-status")
         assert errors == []
+
+
+def test_the_word_judge_and_the_72_on_the_table_page(browser, site_url):
+    """The game page's judge (ui/words/): during a game it answers for the board's
+    words and the 72 only; the 72 are listed, each opening its meaning."""
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, ["Ann", "Bob"])
+        type_entry(page, "8H ZEBRAS")
+        tap(page, "#tb-confirm")
+        wait_entries(page, 1)
+        page.locator("#tb-72 summary").tap()
+        words = page.eval_on_selector_all("#tb-72 .wordlink", "els => els.map(e => e.dataset.word)")
+        assert len(words) == 72 and "QI" not in words and {"AA", "ZA"}.isdisjoint(words) and "XI" in words
+        page.locator("#tb-72 .wordlink[data-word='XI']").tap()
+        page.wait_for_selector("#words[open] .wd-entry[data-entry='XI']", timeout=T)
+        page.wait_for_function("!document.getElementById('words').hasAttribute('data-busy')", timeout=T)
+        entry = page.inner_text("#words .wd-entry[data-entry='XI']")
+        assert "One of the 72 two-letter words: yes" in entry
+        has_meanings = (kit.ROOT / "wordlists" / "meanings.bin").exists()
+        assert (page.locator("#words .wd-defs li").count() > 0) == has_meanings
+        page.tap("#wd-close")
+        # the judge: ZEBRAS (on the board) and OX (one of the 72) answered; QUIZ refused during the game
+        page.locator("#tb-judge").tap()
+        page.wait_for_selector("#words[open] #wd-input", timeout=T)
+        assert "during a game" in page.inner_text("#wd-mode").lower() or "game is in progress" in page.inner_text("#wd-mode")
+        page.fill("#wd-input", "zebras ox quiz")
+        page.tap("#wd-go")
+        page.wait_for_selector("#words .wd-entry[data-entry='OX'] .wd-lists", timeout=T)
+        assert "may still be challenged" in page.inner_text("#words .wd-entry[data-entry='ZEBRAS']")
+        assert "not on the board" in page.inner_text("#words .wd-entry[data-entry='QUIZ']")
+        page.tap("#wd-close")
+        tap(page, "#tb-pass")                              # Bob passes: ZEBRAS is judged now
+        wait_entries(page, 2)
+        page.locator("#tb-judge").tap()
+        page.fill("#wd-input", "zebras")
+        page.tap("#wd-go")
+        page.wait_for_selector("#words .wd-entry[data-entry='ZEBRAS'] .wd-lists", timeout=T)
+        assert "Main list: yes" in page.inner_text("#words .wd-entry[data-entry='ZEBRAS']")
+        page.tap("#wd-close")
+        assert not page.evaluate("document.getElementById('words').open")
+        assert errors == []
