@@ -32,8 +32,9 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         hint = ""
-        if "expected one argument" in message:   # --names -x,B: argparse takes -x,B for an option
-            hint = "; a value that begins with '-' goes after '=' (--names=-x,B)"
+        if message.endswith(": expected one argument"):   # --names -x,B: argparse took -x,B for an option
+            option = message[len("argument "):-len(": expected one argument")].split("/")[-1]
+            hint = f"; a value that begins with '-' goes after '=' ({option}=-x)"
         raise UsageError(f"{message}{hint} (see {self.prog} --help)")
 
 

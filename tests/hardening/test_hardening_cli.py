@@ -40,7 +40,8 @@ def one_error_line(code, err, says=""):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["table", "--rules", "o", "--names", "-x,B"], "--names=-x,B"),
+    (["table", "--rules", "o", "--names", "-x,B"], "goes after '=' (--names=-x)"),
+    (["moves", "--cgp", "x", "--rules"], "(--rules=-x)"),
     (["table", "--rules", "o"], "the following arguments are required: --names"),
     (["define", "-foo"], "unrecognized arguments: -foo"),
     (["define", "-a\nb"], "-a\\nb"),
