@@ -345,22 +345,23 @@ def add_typed(t: Tournament, r: int, first: str, second: str, scores, turns,
     return t
 
 
-def add_forfeit(t: Tournament, r: int, first: str, second: str, absent: str,
+def add_forfeit(t: Tournament, r: int, first: str, second: str, absent: str | None,
                 replace: bool = False) -> Tournament:
     """A no-show: ``absent`` did not come, so the other player wins by forfeit,
     FORFEIT-0 with no turns (no effect on PPT), as TSH writes it: a win and +50
-    spread, a loss and -50."""
+    spread, a loss and -50. ``absent`` None: neither came, both lose by 50 (0-0),
+    and as they did not meet they may be paired again."""
     t = copy.deepcopy(t)
     rd, g = find_game(t, r, str(first), str(second))
     keys = [name_key(n) for n in g.players]
-    if name_key(str(absent)) not in keys:
+    if absent is not None and name_key(str(absent)) not in keys:
         raise TournamentError(f"{quote(absent)} is not in the game {g.players[0]} v {g.players[1]}")
     if g.result is not None and not replace:
         raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
                               "result; correct it to replace it")
-    gone = keys.index(name_key(str(absent)))
     scores = [0, 0]
-    scores[1 - gone] = FORFEIT
+    if absent is not None:
+        scores[1 - keys.index(name_key(str(absent)))] = FORFEIT
     _set_result(t, rd, g, Result("forfeit", scores, [0, 0], [0, 0], 0))
     return t
 
@@ -411,11 +412,12 @@ def _games(t: Tournament, before: int) -> list[GameResult]:
 
 
 def _games_of(rounds) -> list[GameResult]:
+    """The games played (a double forfeit is none: neither came)."""
     out = []
     for rd in rounds:
         for g in rd.games:
             res = g.result
-            if res is None:
+            if res is None or _neither_came(res):
                 continue
             k = res.first
             out.append(GameResult((g.players[k], g.players[1 - k]), (res.scores[k], res.scores[1 - k]),
@@ -424,10 +426,16 @@ def _games_of(rounds) -> list[GameResult]:
     return out
 
 
+def _neither_came(res: Result) -> bool:
+    return res.source == "forfeit" and res.scores == [0, 0]
+
+
 def table(t: Tournament) -> list[dict]:
     """The standings (engine/club/standings.py), each row also saying "withdrawn" and
     "forfeits" (games of theirs decided by a no-show, won or lost)."""
-    rows = standings(tournament_games(t), [rd.bye for rd in t.paired if rd.bye], t.names())
+    absent = [n for rd in t.paired for g in rd.games if g.result is not None and _neither_came(g.result)
+              for n in g.players]
+    rows = standings(tournament_games(t), [rd.bye for rd in t.paired if rd.bye], t.names(), absent)
     gone = {p.name for p in t.players if p.left is not None}
     forfeits = [n for rd in t.paired for g in rd.games if g.result is not None and g.result.source == "forfeit"
                 for n in g.players]

@@ -27,7 +27,8 @@ Changes (each returns {"tournament": {...}, "message": text, maybe ""}):
   "scores": [a, b], "turns": [a, b], "adjust": [a, b] (the end adjustments,
   which PPT leaves out; default none), "replace": false}, in the names' order.
 - ``tournament_add_forfeit(t, round, first, second, absent, replace=0)``: a no-show:
-  the other player wins by forfeit, 50-0 with no turns (TSH's convention).
+  the other player wins by forfeit, 50-0 with no turns (TSH's convention); absent
+  "": neither came, both lose by 50.
 - ``tournament_clear_result(t, round, first, second)``: take a result back. A
   correction of an earlier round changes no posted pairing, and says so.
 
@@ -232,12 +233,16 @@ def tournament_add_forfeit(t: str, round: int, first: str, second: str, absent: 
                            replace: int = 0) -> str:
     try:
         r = _int(round, "the round")
-        new = director.add_forfeit(_load(t), r, str(first), str(second), str(absent), bool(replace))
+        new = director.add_forfeit(_load(t), r, str(first), str(second), str(absent) if absent else None,
+                                   bool(replace))
     except ValueError as exc:
         return _error(exc)
     rd, g = director.find_game(new, r, str(first), str(second))
-    gone = [director.name_key(n) for n in g.players].index(director.name_key(str(absent)))
-    said = f"Recorded: round {rd.round}, {g.players[1 - gone]} wins by forfeit ({g.players[gone]} did not come)."
+    if not absent:
+        said = f"Recorded: round {rd.round}, neither {g.players[0]} nor {g.players[1]} came: both lose by forfeit."
+    else:
+        gone = [director.name_key(n) for n in g.players].index(director.name_key(str(absent)))
+        said = f"Recorded: round {rd.round}, {g.players[1 - gone]} wins by forfeit ({g.players[gone]} did not come)."
     return _changed(new, _joined(said, director.correction_note(new, r)) if replace else said)
 
 

@@ -18,6 +18,7 @@ JSON shape (``to_dict``)::
                             "result": null | {"source": "link" | "here" | "typed" | "forfeit",
                                 "scores", "turns", "points" (PPT numerators);
                                 a forfeit (a no-show) is 50-0 with no turns,
+                                0-0 when neither came (both lose by 50),
                                 "first" (0 or 1: who moved first, in "players" order),
                                 "link" (the game's link data; link and here),
                                 "key" (the game whatever its link's spelling:
@@ -362,9 +363,9 @@ def read_result(raw, r: int) -> Result:
             raise TournamentError(f"{where} needs two {key}")
         figures[key] = [_int(x, lo, hi, f"{where}: {key}") for x in pair]
     first = _int(raw.get("first", 0), 0, 1, f"{where}: who moved first")
-    if source == "forfeit" and (sorted(figures["scores"]) != [0, FORFEIT] or figures["turns"] != [0, 0]
-                                or figures["points"] != [0, 0]):
-        raise TournamentError(f"{where}: a forfeit is {FORFEIT}-0 with no turns")
+    if source == "forfeit" and (sorted(figures["scores"]) not in ([0, FORFEIT], [0, 0])
+                                or figures["turns"] != [0, 0] or figures["points"] != [0, 0]):
+        raise TournamentError(f"{where}: a forfeit is {FORFEIT}-0 (or 0-0: neither came) with no turns")
     link, note, key = raw.get("link"), raw.get("note"), raw.get("key")
     if link is not None and (not isinstance(link, str) or not link or len(link) > 30_000):
         raise TournamentError(f"{where}: the game link must be text")

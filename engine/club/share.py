@@ -206,7 +206,7 @@ def tsh(t: Tournament, encoding: str = "latin-1") -> tuple[str, dict[str, str], 
                 continue
             side = game.players.index(p.name)
             res = game.result
-            if res is not None and res.source == "forfeit":
+            if res is not None and res.source == "forfeit":   # neither came (0-0): both lose by 50
                 opponents.append(0)
                 scores.append(BYE_SPREAD if res.scores[side] else -BYE_SPREAD)
                 firsts.append(0)

@@ -29,11 +29,13 @@ class GameResult:
     typed: bool = False                 # figures typed in, not replayed from a game
 
 
-def standings(games, byes=(), players=()) -> list[dict]:
+def standings(games, byes=(), players=(), absent=()) -> list[dict]:
     """One row per player, best first: rank, player, games, byes, wins (a tie is
     half), losses, ties, win_pct, ppt, points, turns, spread, typed (games whose
     figures were typed). ``byes``: one name per bye; ``players``: names to list
-    even before their first game (in this order when all else is equal)."""
+    even before their first game (in this order when all else is equal);
+    ``absent``: one name per game lost by forfeit with no opponent there either (a
+    loss by BYE_SPREAD, no turns)."""
     rows: dict[str, dict] = {}
 
     def row(name: str) -> dict:
@@ -64,6 +66,11 @@ def standings(games, byes=(), players=()) -> list[dict]:
         r["byes"] += 1
         r["halves"] += 2
         r["spread"] += BYE_SPREAD
+    for name in absent:
+        r = row(name)
+        r["games"] += 1
+        r["losses"] += 1
+        r["spread"] -= BYE_SPREAD
     keyed = []
     for pos, r in enumerate(rows.values()):
         played = r["games"] + r["byes"]

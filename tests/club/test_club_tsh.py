@@ -134,3 +134,23 @@ def test_a_forfeit_is_50_0_with_no_turns_and_is_written_as_tsh_writes_one():
         director.add_forfeit(t, 1, a, b, absent="Zed")
     back = share.decode(share.encode(t))                                  # the standings link keeps it
     assert back.paired[0].games[0].result.source == "forfeit"
+
+
+def test_when_neither_came_both_lose_by_50_and_they_have_not_met():
+    t = director.pair_next_round(director.new_tournament("F", "classic", ["Ann", "Bob", "Cy", "Di"], 3, seed=1))
+    (a, b), (c, d) = (g.players for g in t.paired[0].games)
+    t = director.add_forfeit(t, 1, a, b, absent=None)
+    t = director.add_typed(t, 1, c, d, [400, 300], [10, 10])
+    rows = {r["player"]: r for r in director.table(t)}
+    for name in (a, b):
+        assert (rows[name]["games"], rows[name]["losses"], rows[name]["wins"], rows[name]["spread"],
+                rows[name]["forfeits"]) == (1, 1, 0, -50, 1)
+    read = read_tsh(share.tsh(t)[0].encode("latin-1"))
+    for name, row in rows.items():
+        assert (read[name]["wins"], read[name]["losses"], read[name]["spread"]) == (
+            row["wins"], row["losses"], row["spread"]), name
+    assert director.repeats(director.pair_next_round(t), 2) == []
+    from engine.club.standings import entrants
+    assert b not in entrants(director.tournament_games(t), (), t.names())[a].opponents     # not met
+    said = json.loads(face.tournament_add_forfeit(json.dumps(t.to_dict()), 1, a, b, "", 1))["message"]
+    assert said.startswith(f"Recorded: round 1, neither {a} nor {b} came: both lose by forfeit.")

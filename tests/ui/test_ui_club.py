@@ -212,3 +212,14 @@ def test_tournaments_kept_on_the_device_newest_first_at_most_twenty():
                             "kept": "2026-11-01T10:00:00Z"}])
     assert "&lt;b&gt;Old" in html and "1 of 3 rounds paired, 2 players; kept 2026-11-01" in html
     assert 'data-act="reopen" data-i="0"' in html and view.kept_list([]) == ""
+
+
+def test_forfeits_read_in_words_in_the_round():
+    def shown(scores):
+        return view.rounds({"rounds": [{"round": 1, "finished": True, "games": [{"game": 1, "players": ["Ann", "Bob"],
+            "result": {"source": "forfeit", "scores": scores, "points": [0, 0], "turns": [0, 0], "first": 0}}]}]},
+            True, "all")
+    assert "Bob wins by forfeit" in shown([0, 50]) and "Ann did not come" in shown([0, 50])
+    assert "Both lose by forfeit" in shown([0, 0]) and "neither came" in shown([0, 0])
+    assert 'value="">neither of them</option>' in view.rounds({"rounds": [{"round": 1, "finished": False, "games": [
+        {"game": 1, "players": ["Ann", "Bob"], "result": None}]}]}, False, "all")

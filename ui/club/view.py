@@ -107,10 +107,7 @@ def standings(rows):
 
 def _result(res, players, readonly, rnd, base=""):
     if res["source"] == "forfeit":
-        came = 0 if res["scores"][0] else 1
-        text = (esc(players[came]) + ' wins by forfeit <small class="cl-note">(' + esc(players[1 - came])
-                + " did not come; 50&ndash;0, no turns)</small>")
-        return text + _correct(readonly, rnd, players, base)
+        return _forfeit(res, players) + _correct(readonly, rnd, players, base)
     first = res.get("first", 0)
     mover = players[first]
     typed = res["source"] == "typed"
@@ -124,6 +121,14 @@ def _result(res, players, readonly, rnd, base=""):
     return text + _correct(readonly, rnd, players, base)
 
 
+def _forfeit(res, players):
+    if res["scores"] == [0, 0]:
+        return ('Both lose by forfeit <small class="cl-note">(neither came; &minus;50 each, no turns)</small>')
+    came = 0 if res["scores"][0] else 1
+    return (esc(players[came]) + ' wins by forfeit <small class="cl-note">(' + esc(players[1 - came])
+            + " did not come; 50&ndash;0, no turns)</small>")
+
+
 def _history(old, players):
     """The results a game had before its corrections, oldest first."""
     if not old:
@@ -131,8 +136,7 @@ def _history(old, players):
     items = ""
     for res in old:
         if res["source"] == "forfeit":
-            came = 0 if res["scores"][0] else 1
-            said = esc(players[came]) + " by forfeit"
+            said = "neither came" if res["scores"] == [0, 0] else esc(players[0 if res["scores"][0] else 1]) + " by forfeit"
         else:
             said = (esc(players[0]) + " " + str(res["scores"][0]) + "&ndash;" + str(res["scores"][1]) + " "
                     + esc(players[1]))
@@ -185,9 +189,9 @@ def _entry(rnd, g, players):
             '</details><details><summary>No-show (forfeit)</summary>'
             '<label>Did not come <select id="' + base + '-absent"><option value="' + esc(players[0]) + '">'
             + esc(players[0]) + '</option><option value="' + esc(players[1]) + '">' + esc(players[1])
-            + '</option></select></label>'
+            + '</option><option value="">neither of them</option></select></label>'
             '<p class="cl-note">The other player wins 50&ndash;0 with no turns (no effect on PPT), as TSH records '
-            'a forfeit.</p>'
+            'a forfeit; if neither came, both lose by 50.</p>'
             ' <button type="button" data-act="forfeit" data-base="' + base + '" ' + ids + '>Record forfeit</button>'
             '</details><details><summary>Play this game here</summary>'
             '<label>' + esc(players[0]) + ' <select id="' + base + '-k0">' + kinds + '</select></label>'
