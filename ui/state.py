@@ -66,6 +66,21 @@ def _turns_text(snap, before):
     return " ".join(turn_text(snap, t) for t in new)
 
 
+RECAP_MAX = 4   # sentences: a four-player round
+
+
+def _recap(s, snap, announce):
+    """What was said since the player at this screen last acted: "You played DEFT for 23.
+    Computer played PASTORED for 76." Your own score stays said under the computer's
+    reply until your next action; a game loaded, undone or replayed starts afresh."""
+    said = snap.get("message") or ""
+    if not announce or not said:
+        return []
+    mine = any(e.get("player") == s.get("rack_seat", -1) for e in snap.get("events", []))
+    before = [] if mine else s.get("recap", [])
+    return (before + [said])[-RECAP_MAX:]
+
+
 def _take_snapshot(s, snap, announce=True):
     old = s.get("spec") or {}
     s["snap"] = snap
@@ -89,6 +104,7 @@ def _take_snapshot(s, snap, announce=True):
     old = remembered_order(s, snap, seat, letters, old)   # the player's own order (an undo)
     s["rack"], s["next_id"] = reconcile_rack(old, letters, s["next_id"])
     s["rack_seat"] = seat
+    s["recap"] = _recap(s, snap, announce)
     if announce:
         s["announce"] = snap.get("message") or _turns_text(snap, s["snap_turns"])
     s["snap_turns"] = len(snap.get("turns", []))

@@ -116,10 +116,19 @@ def wait_focus(page, element_id: str) -> None:
                            arg=element_id, timeout=TIMEOUT_MS)
 
 
+def tool(page, name: str) -> None:
+    """Press a tool (History, Hint, ..., by its id's end: "history"): on a phone the tools
+    are folded behind the dock's "Tools" button, which a player presses first."""
+    button = page.locator("#pb-" + name)
+    if not button.is_visible() and page.locator("#btn-tools").is_visible():
+        page.locator("#btn-tools").click()
+    button.click()
+
+
 def open_past(page) -> None:
     """Open Past games and wait until the stored list has been read (the panel first shows
     "Reading your past games…", then the list, read in an effect)."""
-    page.locator("#pb-past").click()
+    tool(page, "past")
     page.wait_for_function("() => { const p = document.querySelector('#panel:not([hidden]) [data-panel=\"past\"]');"
                            " return p && !p.textContent.includes('Reading your past games'); }",
                            timeout=TIMEOUT_MS)

@@ -56,3 +56,18 @@ def test_hot_seat_undo_names_whose_turn_it_takes_back_and_asks_them():
     html = regions.confirm_html(s)
     assert "Take back Player 2&#x27;s last turn (8D ZEBRAS)? Player 2 must agree." in html
     assert "Player 2 agrees: take it back" in html
+
+
+def test_your_own_score_stays_said_under_the_computers_reply():
+    mine = {"player": 0, "kind": "play", "text": "10D DEFT", "score": 23}
+    s = new()
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[mine], message="You played DEFT for 23.", to_move=1)})
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[REPLY], message="Computer played ZEBRAS for 44.")})
+    assert view.message_text(s) == "You played DEFT for 23. Computer played ZEBRAS for 44."
+    # your next action starts a new recap: the old turns are not said again
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[dict(mine, text="H8 AX")], message="You played AX for 9.",
+                                                           to_move=1)})
+    assert view.message_text(s) == "You played AX for 9."
+    # an undo (nothing said) clears it: the page falls back to the last turn
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(events=[], message="")})
+    assert "DEFT" not in view.message_text(s) and "AX for 9" not in view.message_text(s)

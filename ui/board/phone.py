@@ -1,4 +1,4 @@
-"""Phones: the menu behind one button and the zoom of the board.
+"""Phones: the menu and the tools behind one button each, and the zoom of the board.
 
 Both are page furniture, not game state: they live in DOM attributes that the
 renderer never patches (``aria-expanded`` of #btn-menu, ``data-zoom`` of the board
@@ -25,6 +25,27 @@ def set_menu(document, is_open, focus=False):
             first.focus()
     elif focus:
         btn.focus()
+
+
+def tools_open(document):
+    return document.getElementById("btn-tools").getAttribute("aria-expanded") == "true"
+
+
+def set_tools(document, is_open, focus=False):
+    """A phone folds the tools behind "Tools" in the dock (ui/style.css): open, they are a
+    sheet over the bottom of the screen; a tool picked, a tap elsewhere or Escape folds it."""
+    btn = document.getElementById("btn-tools")
+    tools = document.getElementById("tools")
+    btn.setAttribute("aria-expanded", "true" if is_open else "false")
+    if is_open:
+        tools.setAttribute("data-open", "1")
+        first = document.querySelector("#tools button:not([disabled])")
+        if first is not None and focus:
+            first.focus()
+    else:
+        tools.removeAttribute("data-open")
+        if focus:
+            btn.focus()
 
 
 def zoomed(document):
@@ -79,10 +100,18 @@ def attach(on, document):
         if e.key == "Escape" and menu_open(document) and e.target.closest(".top") is not None:
             e.preventDefault()
             set_menu(document, False, focus=True)
+        elif e.key == "Escape" and tools_open(document) and e.target.closest("#dock") is not None:
+            e.preventDefault()
+            set_tools(document, False, focus=True)
 
     def on_click_anywhere(e):
         if menu_open(document) and e.target.closest(".top") is None:
             set_menu(document, False)
+        if tools_open(document) and e.target.closest("#btn-tools") is None:
+            set_tools(document, False)   # a tool picked (its own handler runs first) or a tap elsewhere
+
+    def on_tools_button(e):
+        set_tools(document, not tools_open(document), focus=e.detail == 0)  # keyboard: into the sheet
 
     def on_zoom(e):
         set_zoom(document, not zoomed(document))
@@ -92,3 +121,4 @@ def attach(on, document):
     on("document", "keydown", on_key)
     on("document", "click", on_click_anywhere)
     on("btn-zoom", "click", on_zoom)
+    on("btn-tools", "click", on_tools_button)

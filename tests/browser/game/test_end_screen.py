@@ -44,7 +44,7 @@ def test_the_end_of_a_game_on_a_laptop(browser, site_url):
         for name in ("Play", "Pass", "Exchange", "Shuffle", "Recall"):
             assert page.get_by_role("button", name=name, exact=True).is_disabled(), name
         # Hint: the game is over (not "for your turn"), and the review is one press away
-        page.locator("#pb-hint").click()
+        kit.tool(page, "hint")
         panel = page.locator("#panel")
         panel.get_by_text("The game is over").wait_for(timeout=kit.TIMEOUT_MS)
         assert "for your turn" not in panel.inner_text()

@@ -68,9 +68,9 @@ def test_the_computer_challenges_a_phony(page):
     _wait_actions(page, 3)
     actions = _scores_match_engine(page)
     assert actions[:2] == ["8H ADL", "challenge"]
-    page.locator("#pb-history").click()   # the one move list: History
+    kit.tool(page, "history")   # the one move list: History
     page.wait_for_selector("#panel .pn-hist li[data-kind='phony']", timeout=kit.TIMEOUT_MS)
-    page.locator("#pb-history").click()
+    kit.tool(page, "history")
 
 
 def test_challenging_a_good_play_loses_a_turn(page):

@@ -31,10 +31,10 @@ def test_tap_tap_play_and_the_computer_replies(page):
     native = json.loads(kit.native().open(json.dumps(saved["spec"])))
     assert kit.scores_shown(page) == native["scores"]
     assert native["scores"][0] == score
-    page.locator("#pb-history").click()   # the one move list: History
+    kit.tool(page, "history")   # the one move list: History
     page.wait_for_selector("#panel .pn-hist li", timeout=kit.TIMEOUT_MS)
     assert move in page.inner_text("#panel")
-    page.locator("#pb-history").click()
+    kit.tool(page, "history")
     assert "Computer" in page.inner_text("#announce")
     on_board = page.eval_on_selector_all("#board [data-letter]", "els => els.map(e => [e.dataset.square, e.dataset.letter])")
     assert sorted(on_board) == sorted([t["sq"], t["letter"]] for t in native["tiles"])

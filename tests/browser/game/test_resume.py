@@ -176,9 +176,9 @@ def test_blocked_storage_still_boots_plays_and_says_it_cannot_save(browser, site
         pass_button = page.get_by_role("button", name="Pass", exact=True)
         pass_button.click()   # a move: its save fails quietly, the game goes on
         kit.wait_idle(page)
-        page.locator("#pb-history").click()
+        kit.tool(page, "history")
         page.wait_for_selector("#panel .pn-hist li[data-kind='pass']", timeout=kit.TIMEOUT_MS)
-        page.locator("#pb-history").click()
+        kit.tool(page, "history")
         kit.wait_idle(page)
         assert "does not let the page store data" in page.inner_text("#notice")
         kit.open_past(page)   # past games read the same storage

@@ -91,7 +91,7 @@ def test_a_one_minute_clock_reads_well_and_turns_red_only_when_low(browser, site
         red = page.evaluate("c => { const e = document.createElement('span'); e.style.color = c;"
                             " document.body.appendChild(e); const v = getComputedStyle(e).color; e.remove(); return v; }", bad)
         assert clock_color(page, 0) != red
-        page.locator("#pb-rules").click()
+        kit.tool(page, "rules")
         rules = page.inner_text("#panel")
         assert "1 minute each" in rules and "1 minutes" not in rules
         assert errors == []
@@ -135,7 +135,7 @@ def test_history_shows_the_moves_at_once_while_the_computer_thinks(browser, site
     with kit.own_page(browser, storing(kit.saved_game(spec))) as (page, errors):
         page.goto(site_url + "index.html", wait_until="domcontentloaded")
         page.wait_for_selector("body[data-thinking]", state="attached", timeout=T)   # the expert: up to 3 s
-        page.locator("#pb-history").click()
+        kit.tool(page, "history")
         line = page.locator("#panel .pn-line[data-n='0']")
         line.wait_for(timeout=1000)
         assert page.evaluate("!!document.body.dataset.thinking")   # shown while the computer still thinks

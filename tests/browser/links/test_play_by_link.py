@@ -117,7 +117,7 @@ def test_two_devices_play_a_whole_game_by_link(browser, site_url):
             entries = by_link(page)
             if not entries[0]["over"]:   # the other side opens the last link to see the end
                 page.goto(site_url + "index.html#" + kit.native().link(-1))
-            page.locator("#pb-past").click()
+            kit.tool(page, "past")
             page.wait_for_selector("#pn-bylink", timeout=kit.TIMEOUT_MS)
             assert "Games by link" in page.inner_text("#panel")
             page.close()

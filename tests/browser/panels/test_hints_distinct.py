@@ -31,7 +31,7 @@ def test_hints_list_distinct_words_first(browser, site_url, viewport):
     spec = opening()
     with kit.own_page(browser, storing(kit.saved_game(spec)), viewport=viewport) as (page, errors):
         boot_page(page, site_url)
-        page.locator("#pb-hint").click()
+        kit.tool(page, "hint")
         page.wait_for_selector("#panel .pn-hints li", timeout=kit.TIMEOUT_MS)
         items = page.locator("#panel .pn-hints li")
         assert items.count() == 5

@@ -128,13 +128,13 @@ def test_undo_and_redo_restore_the_exact_position(page):
     after = export(page, "cgp")
     spec = native_spec(page)
     close_panel(page)
-    page.locator("#pb-undo").click()
+    kit.tool(page, "undo")
     page.wait_for_function("() => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length == 0",
                            timeout=T)
     kit.wait_idle(page)
     assert export(page, "cgp") == start
     close_panel(page)
-    page.locator("#pb-redo").click()
+    kit.tool(page, "redo")
     page.wait_for_function("n => JSON.parse(localStorage.getItem('wlc.game')).spec.actions.length == n",
                            arg=len(spec["actions"]), timeout=T)
     kit.wait_idle(page)
@@ -154,7 +154,7 @@ def test_hot_seat_undo_asks_first(page):
     page.get_by_role("button", name="Pass", exact=True).click()
     kit.wait_idle(page)
     handover(page)
-    page.locator("#pb-undo").click()
+    kit.tool(page, "undo")
     page.wait_for_selector("#pconfirm:not([hidden])", timeout=T)
     kit.wait_focus(page, "pc-yes")
     assert kit.stored(page)["spec"]["actions"] == ["-"]
@@ -303,7 +303,7 @@ def test_hint_in_iii_keeps_its_budget_and_the_page_responsive(page):
     page.evaluate("""() => { window.longTasks = [];
         new PerformanceObserver(l => l.getEntries().forEach(e => window.longTasks.push(e.duration)))
           .observe({type: 'longtask'}); window.hintT0 = performance.now(); }""")
-    page.locator("#pb-hint").click()
+    kit.tool(page, "hint")
     page.wait_for_selector("#panel [data-ms]", timeout=T)
     waited = page.evaluate("performance.now() - window.hintT0")
     ms = int(page.get_attribute("#panel [data-ms]", "data-ms"))

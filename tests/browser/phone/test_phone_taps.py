@@ -53,7 +53,7 @@ def test_a_15x15_board_zooms_on_a_phone(browser, site_url, w, h):
 def test_settings_rows_are_tall_enough_to_tap(browser, site_url, w, h):
     with kit.own_page(browser, viewport=(w, h)) as (page, errors):
         boot_page(page, site_url)
-        page.locator("#pb-settings").click()
+        kit.tool(page, "settings")
         page.wait_for_selector("#set-sound", timeout=kit.TIMEOUT_MS)
         rows = page.eval_on_selector_all("#panel label", "els => els.map(e => [e.textContent.trim(),"
                                          " e.getBoundingClientRect().height, e.getBoundingClientRect().right])")

@@ -85,7 +85,7 @@ def test_hint_show_makes_the_pick_off_too(browser, site_url):
     page = context.new_page()
     try:
         boot_page(page, site_url)
-        page.locator("#pb-hint").click()
+        kit.tool(page, "hint")
         page.wait_for_selector("#panel .pn-hints li", timeout=T)
         page.locator(f"#panel [data-pact='hint_show'][aria-label='Show {move} on the board']").click()
         page.wait_for_function("n => document.querySelector('#preview').textContent.includes(String(n))",

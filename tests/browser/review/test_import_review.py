@@ -59,7 +59,7 @@ def import_text(page, text: str) -> None:
 
 
 def open_review(page) -> None:
-    page.locator("#pb-review").click()
+    kit.tool(page, "review")
     page.wait_for_selector("#panel [data-panel='review']", timeout=T)
 
 
@@ -325,7 +325,7 @@ def test_a_finished_record_shown_copies_itself_not_the_game_being_played(browser
         boot_page(page, site_url)
         import_text(page, text)
         page.locator("#end:not([hidden])").wait_for(timeout=T)
-        page.locator("#pb-history").click()
+        kit.tool(page, "history")
         page.locator("#pn-copy-gcg").click()
         page.wait_for_selector("#pn-export", timeout=T)
         assert page.input_value("#pn-export") == text.strip()

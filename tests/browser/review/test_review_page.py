@@ -133,7 +133,7 @@ def test_finished_game_is_reviewed_turn_by_turn(page, rules, seed):
     # a reload keeps the game and the review: reopened, it comes back without the engine's work
     kit.load(page, kit.saved_game(spec))
     assert kit.stored(page)["spec"]["actions"] == spec["actions"]
-    page.locator("#pb-review").click()
+    kit.tool(page, "review")
     page.wait_for_selector("#pn-rv-status[data-running='0']", state="attached", timeout=T)
     assert shown_turns(page) == rows
 
@@ -141,7 +141,7 @@ def test_finished_game_is_reviewed_turn_by_turn(page, rules, seed):
 def test_past_game_replay_offers_its_review(page):
     spec = short_game("classic", "11")
     kit.load(page, kit.saved_game(spec))      # a finished game is kept in Past games
-    page.locator("#pb-past").click()
+    kit.tool(page, "past")
     page.wait_for_selector("#panel .pn-past tbody tr", timeout=T)
     page.locator("#panel .pn-past tbody tr [data-pact='replay']").first.click()
     page.wait_for_selector("#rp-review", timeout=T)
@@ -160,7 +160,7 @@ def test_game_in_progress_never_reviews_the_turn_to_come(page):
     kit.load(page, kit.saved_game(spec))
     snap = json.loads(kit.native().open(json.dumps(spec)))
     assert snap["phase"] == "play" and snap["to_move"] == 0
-    page.locator("#pb-review").click()
+    kit.tool(page, "review")
     page.wait_for_selector("#panel [data-panel='review']", timeout=T)
     wait_reviewed(page)
     plan = native_review(spec)[0]

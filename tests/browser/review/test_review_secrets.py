@@ -17,7 +17,7 @@ ANN_BOB = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 def review_rows(page) -> list[int]:
     """The turns the open review lists (settled ones and any waiting)."""
-    page.locator("#pb-review").click()
+    kit.tool(page, "review")
     page.wait_for_selector("#panel [data-panel='review']", timeout=T)
     page.wait_for_selector("#pn-rv-status[data-running='0'], #panel .rv-none", state="attached", timeout=3 * T)
     if page.locator("#panel .rv-none").count() == 0:
@@ -78,7 +78,7 @@ def test_by_link_review_on_the_friends_device_never_shows_the_first_players_rack
                               timeout=T)
         kit.wait_idle(ann)
         assert {players_of(by_link(ann)[0]["spec"])[t] for t in review_rows(ann)} <= {0}
-        ann.locator("#pb-review").click()        # (closes the panel)
+        kit.tool(ann, "review")        # (closes the panel)
         ann.locator("#sharebox [data-share='send']").click()
         ann.wait_for_selector("#share-url", timeout=T)
         link = ann.input_value("#share-url")

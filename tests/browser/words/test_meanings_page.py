@@ -102,7 +102,7 @@ def test_a_word_in_history_opens_its_meaning_fetched_only_then(visit):
     _, _, _, saved = kit.play_best(page, spec, actions=2)
     assert not any(MEANINGS in u for u in visit["requests"]), "meanings.bin fetched before a meaning was asked"
     word = saved["snap"]["turns"][0]["words"][0]
-    page.locator("#pb-history").click()
+    kit.tool(page, "history")
     button = page.locator(f"#panel .pn-hist .wordlink[data-word='{word}']").first
     button.wait_for(timeout=T)
     button.click()
@@ -114,7 +114,8 @@ def test_a_word_in_history_opens_its_meaning_fetched_only_then(visit):
     print(f"\nfirst meaning, cold: {cold} ms in the page ({worker} ms in the worker)")
     _close(page)
     # the last play's words in the message are buttons too, and the keyboard opens them
-    msg_word = page.locator("#message .wordlink").first
+    # (the message says your own play first, then the computer's reply: its word is last)
+    msg_word = page.locator("#message .wordlink").last
     msg_word.wait_for(timeout=T)
     shown = msg_word.get_attribute("data-word")
     assert shown in [w.upper() for t in kit.stored(page)["snap"]["turns"] for w in t.get("words", [])]
