@@ -192,6 +192,7 @@ class Renderer:
         self.start = None
         self.last_squares = None
         self.heard = {}
+        self.box_kind = ""
 
     def patches(self, s):
         out = []
@@ -229,6 +230,8 @@ class Renderer:
     def apply(self, s, focus=None):
         document = getattr(self.window, "document", None)  # test windows have none
         had = focus_id(document)
+        box_kind = self.box_kind
+        self.box_kind = (s.get("box") or {}).get("kind", "")
         out = self.patches(s)
         if focus:
             out.append(["!focus", {}, None, "sq-" + focus])
@@ -236,7 +239,7 @@ class Renderer:
             self.window.wlcPatch(json.dumps(out))
         if not focus and had and out:
             try:
-                keep_focus(document, had, s)
+                keep_focus(document, had, box_kind, s)
             except Exception as exc:   # never at the cost of the frame drawn
                 self.window.console.log("focus not kept: " + str(exc))
         last = s["snap"].get("last_squares") or []
@@ -247,23 +250,39 @@ class Renderer:
         return len(out)
 
 
+FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]"
+MARKS = ("data-rp", "data-act", "data-pact", "data-share", "data-panel", "data-what", "data-n", "data-word")
+
+
 def focus_id(document):
-    """The id of the focused element before a frame ("" for none or the page, "*" for
-    an element without an id)."""
+    """Where focus is before a frame: the focused element's id, or for one without an id
+    "box [data-x='v']", its nearest ancestor with an id and the attribute that names it
+    there ("" for none or the page, "*" when not even that is known)."""
     if document is None:
         return ""
     el = document.activeElement
     if el is None or el.tagName == "BODY":
         return ""
-    return el.id or "*"
+    if el.id:
+        return el.id
+    box = el.closest("[id]")
+    if box is None:
+        return "*"
+    for name in MARKS:
+        value = el.getAttribute(name)
+        if value and "'" not in value:
+            return box.id + " [" + name + "='" + value + "']"
+    return box.id + " "
 
 
-def fallback_focus(had, s):
-    """Where focus goes when a frame took away the element that had it: a tile chosen or
-    shuffled is found again by its id, the Import box gives it back to Import, anything
+def fallback_focus(had, box_kind, s):
+    """Where focus goes when a frame took away the element that had it and nothing takes
+    its place: a closed Import or Share box gives it back to its menu button, anything
     else to the board's cursor square, where the game goes on."""
-    if had == "import-text" or had == "import-file" or had.startswith("share"):
+    if had.startswith("import") or (had.startswith("sharebox") and box_kind in ("import", "imported")):
         return "btn-import"
+    if had.startswith("share"):
+        return "btn-share"
     return "sq-" + s["cursor"]
 
 
@@ -272,13 +291,35 @@ def usable(el):
             and el.closest("[hidden]") is None)
 
 
-def keep_focus(document, had, s):
-    """Focus never falls to the page after a frame: a rewritten rack, a button disabled
-    while the engine answers (Challenge, Undo, an exchange confirmed), a box closed."""
+def _same_place(document, had):
+    """The element at ``had``'s place after the frame: the same id, or in a box redrawn
+    the element named the same, else the box's first usable control; None if none."""
+    box_id, mark = had.partition(" ")[0], had.partition(" ")[2]
+    box = document.getElementById(box_id)
+    if box is None or " " not in had:
+        return box
+    el = box.querySelector(mark) if mark else None
+    if usable(el):
+        return el
+    items = box.querySelectorAll(FOCUSABLE)
+    for i in range(items.length):
+        if usable(items[i]):
+            return items[i]
+    return None
+
+
+def keep_focus(document, had, box_kind, s):
+    """Focus never falls to the page after a frame: a rewritten rack or bar, a button
+    disabled while the engine answers (Challenge, Undo, an exchange confirmed), a box
+    closed. A focused element still in place keeps it."""
     now = document.activeElement
     if now is not None and now.tagName != "BODY" and usable(now):
         return
-    for target in (had, fallback_focus(had, s), "sq-" + s["cursor"]):
+    el = _same_place(document, had)
+    if usable(el):
+        el.focus()
+        return
+    for target in (fallback_focus(had, box_kind, s), "sq-" + s["cursor"]):
         el = document.getElementById(target)
         if usable(el):
             el.focus()

@@ -164,3 +164,17 @@ def test_the_end_is_told_and_focus_goes_to_the_end_box():
                              "You 20, Computer 9: you lead by 11. Points per turn: You 10.0, Computer 9.0. "
                              "The game ended: You went out.")
     assert fx.effects(s, "p_focus") == [{"do": "p_focus", "id": "end-review"}]
+
+
+def test_an_undo_to_the_first_move_says_what_it_took_back():
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]
+    played = fx.snap(racks=("EINRSTU", "GLOS"), tiles=[fx.tile("H8", "E")])
+    played["seats"], played["actions"] = seats, ["8H E", "-"]
+    played["turns"] = [{"player": 0, "kind": "play", "text": "8H E", "score": 2, "words": ["E"]},
+                       {"player": 1, "kind": "pass", "text": "-", "score": 0}]
+    s = handlers.step(fx.new(), {"t": "snapshot", "snap": played})
+    start = fx.snap(racks=("EINRSTU", "GLOS"))
+    start["seats"] = seats
+    s = handlers.step(s, {"t": "snapshot", "snap": start})
+    assert s["announce"] == ("Undone: You played E at 8H, across, spelled E; 2 points. Computer passed. "
+                             "Your turn. Your rack: E I N R S T U.")

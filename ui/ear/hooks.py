@@ -57,7 +57,7 @@ def tell_snapshot(s, ev):
         return s
     old_acts, acts = was.get("actions", []), snap.get("actions", [])
     old_turns, turns = was.get("turns", []), snap.get("turns", [])
-    if ev.get("layout") or (not acts and old_acts):
+    if ev.get("layout") or snap.get("seed") != was.get("seed"):
         s["announce"] = ("New game: " + _seats_words(snap) + ". " + say.bag(snap) + " " + _next(s)).strip()
     elif len(acts) < len(old_acts) and _prefix(acts, old_acts):
         gone = [say.turn_words(dict(s, snap=was), t) for t in old_turns[len(turns):]
