@@ -75,7 +75,7 @@ def test_history_lines_and_breakdown_html():
     s = go(new(fx.snap(turns=[turn], scores=[14, 0])), {"t": "p_open", "panel": "history"},
            {"t": "p_data", "what": "history", "data": {"turns": [line], "scores": [14, 0], "hints": 1}})
     html = panels_view.panel_html(s)
-    assert "A&lt;b&gt;: 8G RAINS (RAINS) +14 = 14" in html and "(hint used)" in html
+    assert "A&lt;b&gt; played RAINS at 8G across: +14 = 14" in html and "(hint used)" in html
     assert "pn-bd" not in html
     s = go(s, {"t": "p_turn", "n": 0})
     html = panels_view.panel_html(s)
@@ -384,3 +384,13 @@ def test_undo_never_takes_back_a_times_up():
     penalty = {"player": 0, "kind": "time", "text": "(time)", "score": -10}
     assert panels.can_undo(new(fx.snap(actions=["8D ZEBRAS"], timed_out=[False, False], phase="over",
                                        turns=[ann, penalty], to_move=1)))
+
+
+def test_a_history_line_reads_as_words_and_says_each_word_once():
+    s = new()
+    line = {"n": 0, "kind": "play", "name": "Ann", "move": "8D ZEbRAS", "text": "8D ZEbRAS", "words": ["ZEBRAS", "ZA"],
+            "score": 44, "total": 44}
+    assert panels_view._line_text(s, line) == "Ann played ZEBRAS at 8D across: +44 = 44"
+    down = dict(line, move="pick K11; K4 MUTATIoNAL", text="pick K11; K4 MUTATIoNAL", score=82, total=126)
+    assert panels_view._line_text(s, down) == "Ann picked off tiles and played MUTATIONAL at K4 down: +82 = 126"
+    assert panels_view._line_text(s, dict(line, kind="pass", move="-", text="-", score=0)) == "Ann passed: +0 = 44"

