@@ -82,6 +82,10 @@ def test_forfeit_rename_correction_sheets_and_tsh(page):
     assert page.locator(".cl-scorecard .cl-stamp").first.inner_text().endswith(f"Round 1, board {g1}")
     act(page, "[data-act=sheet][data-kind=crosstable]")
     assert page.locator("#cl-crosstable tbody tr").count() == 5 and "Crosstable after round 1" in page.inner_text("#cl-sheet")
+    page.set_viewport_size({"width": 360, "height": 640})             # a phone: the crosstable scrolls in its card
+    assert page.evaluate("document.getElementById('app').getBoundingClientRect().width") <= 360
+    assert page.evaluate("document.body.scrollWidth") <= 360
+    page.set_viewport_size({"width": 1280, "height": 900})
     act(page, "#cl-sheet [data-act=sheet][data-kind='']")
     assert page.locator("#cl-sheet").count() == 0
 
