@@ -400,3 +400,16 @@ def test_in_hot_seat_an_open_review_follows_the_player_at_the_screen():
     s = go(s, {"t": "snapshot", "snap": nxt})                       # Bob played: Ann at the screen
     assert review.rv(s)["only"] == [0] and json.loads(effects(s, "p_rv_plan")[-1]["seats"]) == [0]
     assert review.rv(s)["plan"] is None                             # Bob's turns are gone from the panel
+
+
+def test_a_shared_game_still_played_opened_read_only_is_not_reviewed_until_it_ends():
+    from ui.review import actions as rv_actions
+    live = fx.snap(readonly=True, phase="play")
+    s = fx.new(live)
+    s["spec"] = {"rules": "classic", "seed": "x", "seats": [{"name": "Ann"}, {"name": "Bob"}], "actions": ["8D ZEBRAS"]}
+    assert rv_actions.secret_seats(s) == []
+    s = rv_actions.open_live(s)
+    assert s["rv"]["error"] == rv_actions.STILL_PLAYED and not s["rv"]["running"]
+    assert not any(f.get("do") == "p_rv_plan" for f in s["fx"])   # the engine is never asked
+    s["snap"] = dict(s["snap"], phase="over")
+    assert rv_actions.secret_seats(s) is None          # over: every seat

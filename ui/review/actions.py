@@ -76,13 +76,22 @@ def default_seats(s):
     return None
 
 
+STILL_PLAYED = ("This game is still being played: its review opens when it ends "
+                "(before that, a review would tell the players' racks).")
+
+
 def secret_seats(s):
     """The seats a review may show while the game shown is being played on this device:
     only the one whose rack the page shows (play by link: this device's seat; hot seat:
     the player at the screen), as any other seat's turns would tell its rack. None when
     nothing is secret: the game is over, or it is a replay or a position, or another
-    program's record (its file holds every rack) played on."""
-    snap = s["snap"]
+    program's record (its file holds every rack) played on; [] (no seat) for a shared game
+    still being played, opened read-only, since no seat is this screen's."""
+    snap, spec = s["snap"], s.get("spec") or {}
+    live = (s.get("replay") or {}).get("live") or snap
+    unseated = live.get("readonly") or (s.get("replay") or {}).get("only")
+    if unseated and live.get("phase") in ("play", "final") and spec.get("seats") and not spec.get("record"):
+        return []   # a shared game still being played, opened read-only: no seat is this screen's
     if s.get("replay") or snap.get("readonly") or snap.get("phase") == "over" or "racks" not in snap:
         return None
     if (s.get("spec") or {}).get("record"):   # another program's record, racks and all, played on
@@ -125,6 +134,9 @@ def start(s, source, cache, label, past="", ranking="score", seats=None):
     s["rv"] = {"source": source, "cache": cache, "label": label, "past": past, "ranking": ranking,
                "plan": None, "results": [], "running": True, "asked": None, "summary": None,
                "error": "", "sel": -1, "board": None, "gen": gen, "seats": seats, "only": only}
+    if only == []:    # nobody's racks may be told yet
+        s["rv"] = dict(s["rv"], running=False, error=STILL_PLAYED)
+        return s
     if not source:    # nothing to ask the engine: a position has no turns
         s["rv"] = dict(s["rv"], running=False, plan=position_plan(s))
         return s
