@@ -50,7 +50,8 @@ def boot(s, window, document):
     return s
 
 
-UNSAVED = "Not saved: a game embedded in another site is not kept."
+UNSAVED = ("Not saved: this browser gives a game inside another site no storage, so a reload starts "
+           "it over. \"Open full game\" carries it to the game's own page, where it is kept.")
 
 
 def unsaved(s):
