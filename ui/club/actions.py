@@ -138,9 +138,12 @@ class Page(kit.Guard):
             return
         elif h == PLAYERS_HASH:
             self.s["view"], self.s["readonly"] = "players", False
+            self.say()              # what the tournament's last action said stays with it
             await self.load_players()
             return
         else:
+            if self.s["view"] != "director":
+                self.say()          # coming back from Players: nothing said there stays
             self.s["view"], self.s["readonly"] = "director", False
             t, problem = club.load(self.read(club.KEY))
             self.s["t"] = t

@@ -47,4 +47,15 @@ def test_a_bad_link_at_game_12_of_24_players_is_answered_beside_its_row(page):
     act(page, f"[data-act=link][data-base='cl-1-{number}']")
     assert page.inner_text("#cl-msg").startswith(f"Recorded: round 1, {a} ")
     assert not page.locator("#cl-1-12-said").is_visible()
+    # a refusal stays with its page: the Players view does not show it
+    page.fill("#cl-1-12-link", "still not a link")
+    act(page, "[data-act=link][data-base='cl-1-12']")
+    assert page.locator("#cl-1-12-said").is_visible()
+    page.click("#club-nav [data-view=players]")
+    page.wait_for_selector("#cl-players", timeout=T)
+    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=T)
+    assert page.locator("#cl-err").count() == 0 and page.locator("#cl-msg").count() == 0
+    page.click("#club-nav [data-view=director]")
+    page.wait_for_selector("#cl-standings", timeout=T)
+    assert page.locator("#cl-err").count() == 0
     assert page.errors == []
