@@ -199,3 +199,11 @@ def test_the_start_form_adds_the_judgment_and_the_final_round_and_refuses_two_of
     assert "for two players" in games.names_problem(["Ann", "Bob", "Cy"], True)
     html = view.start_html()
     assert 'id="tb-final"' in html and 'value="free"' in html and "Four is the most" in html
+
+
+def test_the_scoreboard_puts_the_others_across_the_table():
+    assert view.big_sides(2) == ([0], [1]) and view.big_sides(4) == ([0, 3], [1, 2])
+    v = {"names": ["Ann", "<b>Bob</b>"], "scores": [36, 12], "to_move": 1, "clock": None}
+    near, far = view.big_halves(v, chessclock.new(1), 0, True)
+    assert 'data-score="36"' in near and "Ann" in near and "to play" not in near
+    assert "&lt;b&gt;Bob&lt;/b&gt;" in far and "to play" in far and 'data-act="done"' in far

@@ -39,7 +39,8 @@ class Page(kit.Guard, Drawing, Games):
         self.known = None   # the game in progress as stored when this tab last wrote or read it
         self.s = {"screen": "loading", "cur": None, "view": None, "layout": None, "readonly": False, "link": None,
                   "placed": [], "pre": [], "cursor": "H8", "dir": "across", "mode": "", "preview": None,
-                  "pseq": 0, "tapped": "", "typed": "", "ask": "", "msg": "", "err": "", "out": None, "kept": []}
+                  "pseq": 0, "tapped": "", "typed": "", "ask": "", "msg": "", "err": "", "out": None, "kept": [],
+                  "big": False}
 
     # ------------------------------------------------------------- helpers
     def now(self):
@@ -312,6 +313,8 @@ class Page(kit.Guard, Drawing, Games):
         elif act == "ask_cancel":
             s["ask"] = ""
             self.render()
+        elif act == "big":
+            self.big(not s["big"])
         elif act == "zoom":
             phone.set_zoom(self.document, not phone.zoomed(self.document))
         elif act in ("share", "gcg"):
@@ -334,6 +337,11 @@ class Page(kit.Guard, Drawing, Games):
             await self.take_on(s["link"])
         elif act == "racks":
             await self.racks()
+
+    def big(self, on):
+        """The scoreboard, over the whole screen (Close, or Escape, goes back)."""
+        self.s["big"] = bool(on) and self.s["view"] is not None
+        self.render("tb-big-close" if self.s["big"] else "tb-big-open")
 
     async def undo(self):
         s, cur = self.s, self.s["cur"]

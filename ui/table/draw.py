@@ -57,8 +57,12 @@ class Drawing:
         v, cur = self.s["view"], self.s["cur"]
         c = cur["clock"] if cur is not None and not self.s["readonly"] else chessclock.new(-1)
         now = self.now()
-        return {"tb-seat-" + str(i): view.seat_node(v, c, i, now, self.live())
-                for i in range(len(v.get("names", [])))}
+        out = {"tb-seat-" + str(i): view.seat_node(v, c, i, now, self.live())
+               for i in range(len(v.get("names", [])))}
+        if self.s.get("big"):   # the scoreboard's clocks run too
+            near, far = view.big_halves(v, c, now, self.live())
+            out["tb-big-near"], out["tb-big-far"] = {"_html": near}, {"_html": far}
+        return out
 
     def frame(self):
         s, v = self.s, self.s["view"]
@@ -112,6 +116,8 @@ class Drawing:
         paused = cur is not None and cur["clock"]["paused"]
         nodes["tb-pause"]["_text"] = "Resume clock" if paused else "Pause clock"
         nodes["tb-typed"] = {"hidden": None if live else ""}
+        nodes["tb-big"] = {"hidden": None if s.get("big") else ""}
+        nodes["tb-big-open"] = {"aria-pressed": "true" if s.get("big") else "false", "disabled": None, "hidden": None}
         ask = view.ask_html(s)
         nodes["tb-ask"] = {"_html": ask, "hidden": None if ask else ""}
         nodes["tb-72box"] = {"_html": words.two_letter_html()}

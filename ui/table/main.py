@@ -78,6 +78,10 @@ def _board_key(e):
 
 
 def _doc_key(e):
+    if str(e.key) == "Escape" and PAGE.s["big"]:
+        e.preventDefault()
+        PAGE.big(False)
+        return
     if str(e.key) != " " or e.ctrlKey or e.metaKey or e.altKey:
         return
     tag = str(e.target.tagName or "").lower()

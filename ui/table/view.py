@@ -134,6 +134,20 @@ def seats_html(n):
                    + str(i) + '"></button>' for i in range(n))
 
 
+def clock_of(view, c, seat, now):
+    """(the clock's text, its classes, ms left) of a seat: "time's up", or the time
+    with any overtime penalty; "low" or "over" as it runs down."""
+    ms = chessclock.left_ms(c, view["clock"], seat, now)
+    out = view.get("timed_out", [])
+    if seat < len(out) and out[seat]:
+        return "time's up", " out", ms
+    text = game_clock.fmt(ms)
+    pen = game_clock.penalty({"snap": view}, ms)
+    if pen:
+        text += " (-" + str(pen) + ")"
+    return text, (" over" if ms < 0 else " low" if ms < game_clock.low_ms(view) else ""), ms
+
+
 def seat_node(view, c, seat, now, live):
     """One player's button: name, score and clock; Done for the clock that runs."""
     names = view.get("names", [])
@@ -148,20 +162,9 @@ def seat_node(view, c, seat, now, live):
     clock_part = ""
     enabled = False
     if clocks is not None:
-        ms = chessclock.left_ms(c, clocks, seat, now)
-        out = view.get("timed_out", [])
+        text, more, ms = clock_of(view, c, seat, now)
+        cls += more
         ticking = live and c["run"] == seat
-        if seat < len(out) and out[seat]:
-            text, cls = "time's up", cls + " out"
-        else:
-            text = game_clock.fmt(ms)
-            pen = game_clock.penalty({"snap": view}, ms)
-            if pen:
-                text += " (-" + str(pen) + ")"
-            if ms < 0:
-                cls += " over"
-            elif ms < game_clock.low_ms(view):
-                cls += " low"
         if ticking:
             cls += " paused" if c["paused"] else " running"
             enabled = True
@@ -175,6 +178,41 @@ def seat_node(view, c, seat, now, live):
     html = ('<span class="tb-name">' + esc(names[seat]) + '</span> <span class="tb-score" data-score="' + str(score)
             + '">' + str(score) + '</span><span class="sr-only"> points</span>' + clock_part)
     return {"class": cls, "_html": html, "disabled": None if enabled else ""}
+
+
+# ----------------------------------------------------------------- the scoreboard
+
+def big_sides(n):
+    """(the near half's seats, the far half's): the phone lies between the players,
+    the far half turned to face those across it."""
+    return {1: ([0], []), 2: ([0], [1]), 3: ([0], [1, 2]), 4: ([0, 3], [1, 2])}.get(n, ([0], []))
+
+
+def big_halves(view, c, now, live):
+    """The scoreboard's two halves (HTML): each player's name, score and clock, large;
+    a tap on a player's part hands their running clock on, as their Done does."""
+    names = view.get("names", [])
+    scores = view.get("scores", [0] * len(names))
+    out = []
+    for seats in big_sides(len(names)):
+        html = ""
+        for seat in seats:
+            cls = "tb-big-seat"
+            if live and seat == view.get("to_move", 0):
+                cls += " to-move"
+            if seat in view.get("winner", []):
+                cls += " winner"
+            clock = ""
+            if view.get("clock") is not None:
+                text, more, _ = clock_of(view, c, seat, now)
+                clock = '<span class="tb-big-clock' + more + '">' + esc(text) + "</span>"
+            html += ('<div class="' + cls + '" id="tb-big-' + str(seat) + '" data-act="done" data-seat="' + str(seat)
+                     + '"><span class="tb-big-name">' + esc(names[seat])
+                     + (' <span class="tb-big-turn">to play</span>' if "to-move" in cls else "")
+                     + '</span><span class="tb-big-score" data-score="' + str(scores[seat]) + '">' + str(scores[seat])
+                     + "</span>" + clock + "</div>")
+        out.append(html)
+    return out[0], out[1]
 
 
 # ----------------------------------------------------------------- the game

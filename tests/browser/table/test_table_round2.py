@@ -185,3 +185,58 @@ def test_the_word_judge_and_the_72_on_the_table_page(browser, site_url):
         page.tap("#wd-close")
         assert not page.evaluate("document.getElementById('words').open")
         assert errors == []
+
+
+def boxes(page, ids) -> dict:
+    return page.evaluate("ids => Object.fromEntries(ids.map(id => { const r = document.getElementById(id)"
+                         ".getBoundingClientRect(); return [id, [r.left, r.top, r.right, r.bottom]]; }))", ids)
+
+
+def test_the_first_screen_upright_and_sideways_and_the_scoreboard(browser, site_url):
+    """At 360x640 the bar, the board, the pad, the players and Pass, Exchange and
+    Challenge are on one screen, a long message whole; at 640x360 the board and the pad
+    side by side. The scoreboard: scores large enough to read across a table, the far
+    half turned to face the other player, a tap on a half hands that clock on."""
+    with touch_page(browser) as (page, errors):
+        boot(page, site_url + "table.html")
+        start(page, ["Ann", "Bob"], minutes="10")
+        type_entry(page, "8H ZEBRAS")
+        tap(page, "#tb-confirm")
+        wait_entries(page, 1)
+        tap(page, "#tb-challenge")                          # a long message: the challenge and what it cost
+        wait_entries(page, 2)
+        page.evaluate("window.scrollTo(0, 0)")
+        ids = ["tb-bar", "board", "tb-pad", "tb-seats", "tb-pass", "tb-exchange", "tb-challenge", "tb-said"]
+        b = boxes(page, ids)
+        assert all(0 <= b[i][1] and b[i][3] <= 640 and b[i][2] <= 360 for i in ids), b
+        assert all(b[a][3] <= b[c][1] + 0.5 for a, c in zip(ids, ids[1:5])), b       # one under the other
+        said_box = page.evaluate("(() => { const e = document.querySelector('.tb-bartext'); "
+                                 "return [e.scrollHeight, e.clientHeight]; })()")
+        assert "Challenge failed" in said(page) and said_box[0] <= said_box[1] + 1, said_box   # not cut off
+        assert page.evaluate("document.scrollingElement.scrollHeight") > 640   # the sheet below, by scrolling
+        page.set_viewport_size({"width": 640, "height": 360})
+        page.wait_for_timeout(200)
+        b = boxes(page, ["board", "tb-pad", "tb-seats", "tb-pass"])
+        assert b["board"][2] <= b["tb-pad"][0] and all(0 <= b[i][1] and b[i][3] <= 360 for i in b), b
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.wait_for_timeout(200)
+        # the scoreboard
+        tap(page, "#tb-big-open")
+        page.wait_for_selector("#tb-big:not([hidden])", timeout=T)
+        assert page.evaluate("document.activeElement.id") == "tb-big-close"
+        near, far = page.inner_text("#tb-big-near"), page.inner_text("#tb-big-far")
+        assert "Ann" in near and "Bob" in far
+        size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#tb-big-0 .tb-big-score')).fontSize)")
+        assert size >= 64, size                                  # the seat's score was 14.4 px
+        turned = page.evaluate("getComputedStyle(document.getElementById('tb-big-far')).transform")
+        assert turned.startswith("matrix(-1"), turned            # rotated 180 degrees
+        assert page.get_attribute("#tb-big-0 .tb-big-score", "data-score") == str(scores(page)[0])
+        run = saved(page)["clock"]["run"]
+        page.tap(f"#tb-big-{run}")                               # start the clock of the player to move
+        page.wait_for_timeout(300)
+        page.tap(f"#tb-big-{run}")                               # and hand it on
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('wlc.table')).clock.run !== {run}", timeout=T)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#tb-big[hidden]", state="attached", timeout=T)
+        assert page.evaluate("document.activeElement.id") == "tb-big-open"
+        assert errors == []
