@@ -83,9 +83,9 @@
   // A host that sends a file with the wrong type (a module script must come as JavaScript,
   // WebAssembly as application/wasm; nginx's own list has no .mjs): the browser refuses
   // the file, PyScript never starts and the page would say "Loading the game..." for
-  // ever. On a refused import or script, a failed start, or a start still loading after
-  // 15 s, the runtime's files are asked for their type (HEAD), and a wrong one is named
-  // on the page, with what it must be.
+  // ever. On a refused import or script, a failed start, or a page with nothing drawn
+  // after 15 s, the runtime's files are asked for their type (HEAD), and a wrong one is
+  // named on the page, with what it must be.
   const WANTED = [[/\.m?js$/, /^(text|application)\/(x-)?javascript\b/i, "text/javascript"],
                   [/\.wasm$/, /^application\/wasm\b/i, "application/wasm"]];
   const RUNTIME = ["vendor/pyscript/core.js", "vendor/micropython/micropython.mjs", "vendor/micropython/micropython.wasm",
@@ -138,6 +138,8 @@
     const body = document.body;
     new MutationObserver(() => body.dataset.engine === "failed" && diagnose([]))
       .observe(body, { attributes: true, attributeFilter: ["data-engine"] });
-    setTimeout(() => body.dataset.engine === "loading" && diagnose([]), 15000);
+    // (not once the board is drawn: MicroPython and PyScript came through; nor offline)
+    setTimeout(() => body.dataset.engine === "loading" && !body.dataset.ready && navigator.onLine
+      && diagnose([]), 15000);
   });
 })();
