@@ -27,6 +27,7 @@ from .record import write_table_gcg
 _lexicon = None
 _last = None          # (key, the game last replayed): _game_of
 MAX_ENTRIES = 2_000
+SHEET_LINES = 200     # the score-sheet lines a view carries (the last ones): _last_lines
 
 
 def use_lexicon(lexicon) -> None:
@@ -246,6 +247,7 @@ def _view(game: TableGame, events=(), note: str = "") -> dict:
         "swappable": _swappable(game), "events": [snapshot.turn_dict(t) for t in events],
     })
     out["legal"]["end"] = game.awaiting_racks
+    _last_lines(out, game.players)
     message = [f"{game.names[e.player]} exchanged {e.text.rsplit('-', 1)[1]} "
                f"{'tile' if e.text.endswith('-1') else 'tiles'}." for e in events if e.kind == "exchange"]
     message += [out["message"]] if out["message"] else []
@@ -255,6 +257,18 @@ def _view(game: TableGame, events=(), note: str = "") -> dict:
         message.append(f"The game has ended: {game.end_reason}. Enter the tiles left on each rack.")
     out["message"] = " ".join(message)
     return out
+
+
+def _last_lines(out: dict, players: int) -> None:
+    """The view's score sheet is its last SHEET_LINES lines; "sheet_from" gives how many
+    came before and each player's total of them. The page parses and draws the view
+    after every entry: a whole sheet of 2,000 lines made each one take seconds."""
+    turns = out["turns"]
+    cut = max(0, len(turns) - SHEET_LINES)
+    totals = [0] * players
+    for t in turns[:cut]:
+        totals[t["player"]] += t["score"]
+    out["turns"], out["sheet_from"] = turns[cut:], {"lines": cut, "totals": totals}
 
 
 def _swappable(game: TableGame) -> list[str]:

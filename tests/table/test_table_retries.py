@@ -112,3 +112,12 @@ def test_a_bad_entry_in_a_kept_game_leaves_it_as_it_was():
     bad = json.dumps({"rules": "classic", "names": ["Ann", "Bob"], "actions": ["8H ZEBRAS", "nonsense"]})
     assert "cannot be replayed" in json.loads(face.table_state(bad))["error"]
     assert view(face.table_state, st) == before
+
+
+def test_a_long_game_s_view_carries_the_last_sheet_lines_and_the_totals_before():
+    st = json.dumps({"rules": "richard", "names": ["Ann", "Bob"], "actions": ["8H ZEBRAS"] + ["H9 QX"] * 260})
+    v = view(face.table_state, st)
+    assert len(v["turns"]) == face.SHEET_LINES and v["sheet_from"] == {"lines": 61, "totals": [v["scores"][0], 0]}
+    assert v["turns"][-1]["kind"] == "retry" and v["scores"][0] > 0
+    short = view(face.table_state, json.dumps({"rules": "o", "names": ["A", "B"], "actions": ["8D ZEBRAS"]}))
+    assert short["sheet_from"] == {"lines": 0, "totals": [0, 0]} and len(short["turns"]) == 1

@@ -207,3 +207,12 @@ def test_the_scoreboard_puts_the_others_across_the_table():
     near, far = view.big_halves(v, chessclock.new(1), 0, True)
     assert 'data-score="36"' in near and "Ann" in near and "to play" not in near
     assert "&lt;b&gt;Bob&lt;/b&gt;" in far and "to play" in far and 'data-act="done"' in far
+
+
+def test_a_long_sheet_starts_after_the_lines_the_view_leaves_out():
+    v = {"names": ["Ann", "Bob"], "sheet_from": {"lines": 61, "totals": [36, 0]},
+         "turns": [{"player": 1, "kind": "play", "text": "I8 EH", "score": 10}]}
+    html = view.sheet_html(v)
+    assert "61 earlier lines" in html and "<td>62</td>" in html and "<td>10</td></tr>" in html
+    v["turns"] = [{"player": 0, "kind": "play", "text": "I8 EH", "score": 10}]
+    assert "<td>46</td></tr>" in view.sheet_html(v)

@@ -36,6 +36,7 @@ class Page(kit.Guard, Drawing, Games):
         self.prev = {}
         self.sk = {"layout": None, "keys": None, "seats": 0}
         self.board_memo = (None, {})
+        self.sheet_memo = (None, "", "")   # (the view, its score sheet's HTML, its unseen tiles')
         self.known = None   # the game in progress as stored when this tab last wrote or read it
         self.s = {"screen": "loading", "cur": None, "view": None, "layout": None, "readonly": False, "link": None,
                   "placed": [], "pre": [], "cursor": "H8", "dir": "across", "mode": "", "preview": None,

@@ -121,8 +121,10 @@ class Drawing:
         ask = view.ask_html(s)
         nodes["tb-ask"] = {"_html": ask, "hidden": None if ask else ""}
         nodes["tb-72box"] = {"_html": words.two_letter_html()}
-        nodes["tb-sheet"] = {"_html": view.sheet_html(v)}
-        nodes["tb-unseen-box"] = {"_html": view.unseen_html(v)}
+        if self.sheet_memo[0] is not v:   # the sheet and the unseen tiles change with the view only
+            self.sheet_memo = (v, view.sheet_html(v), view.unseen_html(v))
+        nodes["tb-sheet"] = {"_html": self.sheet_memo[1]}
+        nodes["tb-unseen-box"] = {"_html": self.sheet_memo[2]}
         nodes["tb-out"] = {"_html": view.out_html(s["out"])}
         nodes["tb-games-box"] = {"_html": view.games_html(s["kept"])}
         ro = ""

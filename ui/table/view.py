@@ -279,14 +279,19 @@ def sheet_html(view):
     if view is None:
         return ""
     names = view.get("names", [])
-    totals = [0] * len(names)
+    before = view.get("sheet_from") or {}
+    first = before.get("lines", 0)
+    totals = list(before.get("totals") or [0] * len(names))
     rows = ""
+    if first:   # a long sheet: the view carries its last lines (engine/table/face.py)
+        rows = ('<tr data-kind="earlier"><td colspan="5">' + str(first) + " earlier line" + ("" if first == 1 else "s")
+                + " (in the record, GCG), totals carried.</td></tr>")
     for i, t in enumerate(view.get("turns", [])):
         p = t.get("player", 0)
         if p >= len(names):
             continue
         totals[p] += t.get("score", 0)
-        rows += ('<tr data-kind="' + esc(t.get("kind", "")) + '"><td>' + str(i + 1) + "</td><td>" + esc(names[p])
+        rows += ('<tr data-kind="' + esc(t.get("kind", "")) + '"><td>' + str(first + i + 1) + "</td><td>" + esc(names[p])
                  + "</td><td>" + esc(_line_text(t)) + "</td><td>" + ("%+d" % t.get("score", 0)) + "</td><td>"
                  + str(totals[p]) + "</td></tr>")
     if not rows:
