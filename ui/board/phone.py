@@ -76,6 +76,20 @@ def center(document, cell):
     box.scrollTop = max(0, cell.offsetTop + cell.offsetHeight // 2 - box.clientHeight // 2)
 
 
+def follow(document, sq):
+    """Zoomed, keep the square being placed on in view (the cursor moves on as letters are
+    typed or tiles put down): the box pans to it only once it reaches the box's edge."""
+    if not sq or not zoomed(document):
+        return
+    box = document.getElementById("board-scroll")
+    cell = document.getElementById("sq-" + sq)
+    if box is None or cell is None:
+        return
+    left, top = cell.offsetLeft - box.scrollLeft, cell.offsetTop - box.scrollTop
+    if left < 0 or top < 0 or left + cell.offsetWidth > box.clientWidth or top + cell.offsetHeight > box.clientHeight:
+        center(document, cell)
+
+
 def show(document, squares):
     """Bring a move's squares into view in the zoomed board (a no-op when it all shows)."""
     if not squares or not zoomed(document):
