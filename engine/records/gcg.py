@@ -394,8 +394,8 @@ def cli_gcg(path, lexicon=None) -> list[str]:
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise GCGError(f"cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:   # ValueError: a path no file can have (a NUL, a lone surrogate)
+        raise GCGError(f"cannot read {str(path)[:80]}: {getattr(exc, 'strerror', None) or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise GCGError(f"{str(path)[:80]} is over {MAX_RECORD_BYTES:,} bytes, the limit for a record")
     if lexicon is None:

@@ -24,7 +24,6 @@ then the turns played on from there, numbered after the record's lines.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import replace
 
 from .. import session
@@ -172,7 +171,8 @@ def _whole(value) -> bool:
 
 
 def _number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A finite number of a size a review writes (10**400 would overflow the summary's floats)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 10 ** 15
 
 
 # --------------------------------------------------------------------- sources

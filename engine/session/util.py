@@ -30,8 +30,12 @@ def quote(text, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
+MAX_MESSAGE = 500   # an error is a message for a player: one quoting a whole input is cut here
+
+
 def error(exc: Exception) -> str:
-    return json.dumps({"error": str(exc)})
+    text = str(exc)
+    return json.dumps({"error": text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."})
 
 
 def json_object(text: str, what: str) -> dict:

@@ -109,3 +109,11 @@ def test_table_stdin_has_a_total_limit():
 def test_table_a_line_at_the_limit_is_an_entry():
     code, _, err = run(["table", "--rules", "o", "--names", "A,B"], b"-" + b" " * (MAX_LINE_BYTES - 1) + b"\r\n")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("argv", [["gcg", "\ud800"], ["review", "a\x00b"], ["define", "cat", "--meanings", "\ud800"]],
+                         ids=["gcg surrogate", "review NUL", "meanings surrogate"])
+def test_a_path_no_file_can_have_is_one_line_too(argv):
+    """Found by the slow fuzz: open() raises ValueError, not OSError, for these (argv
+    from a shell cannot hold them, but main(argv) is a library call too)."""
+    one_error_line(*run(argv)[::2], "cannot read")

@@ -85,3 +85,17 @@ def test_the_table_workers_layout_too(table_worker):
     assert "the rules must be text" in error_of(table_worker.layout(HUGE))
     assert "rules" in json.loads(table_worker.layout("o"))
     error_of(table_worker.table_new(HUGE))
+
+
+def test_found_by_the_slow_fuzz(open_game):
+    """A review result with a score of 10**400 (math.isfinite overflowed), and an error
+    quoting a 4,300-character player name whole (the GCG reader's message): cut to
+    util.MAX_MESSAGE, a message for a player."""
+    from engine.session.util import MAX_MESSAGE
+    result = {"turn": 0, "player": 0, "score": 10 ** 400, "best_score": 26, "missed": 0, "found": True,
+              "ranking": "score", "best": "8G BARIUM"}
+    assert "must be numbers" in error_of(review.review_summary(json.dumps([result])))
+    from test_parsers_fuzzed import GCGS
+    record = GCGS[0].replace("#player2 player2 player2", "#player2 player" + "9" * 4301 + "2 player2", 1)
+    said = error_of(session.import_record(record))
+    assert len(said) == MAX_MESSAGE and said.endswith("...")
