@@ -24,7 +24,7 @@ import fuzz_inputs
 import page_workers
 
 SLOW = os.environ.get("FUZZ_SLOW", "") not in ("", "0")
-N_PER_FUNCTION = {"game": 300, "table": 600, "club": 400}
+N_PER_FUNCTION = {"game": 450, "table": 900, "club": 600}
 OUTPUT_MAX = 2_000_000
 ERROR_MAX = 1_000
 CALL_MAX_S = 5.0

@@ -25,8 +25,8 @@ from test_hardening_cli import run
 from test_parsers_fuzzed import CGPS, GCGS, RECORDS, mutate
 
 SLOW = os.environ.get("FUZZ_SLOW", "") not in ("", "0")
-N_PER_COMMAND = {"score": 300, "moves": 40, "selfplay": 8, "gcg": 300, "review": 40, "define": 300,
-                 "table": 300, "pair": 300, "standings": 100}
+N_PER_COMMAND = {"score": 450, "moves": 60, "selfplay": 8, "gcg": 450, "review": 60, "define": 450,
+                 "table": 450, "pair": 450, "standings": 150}
 OUTPUT_MAX = 5_000_000
 CALL_MAX_S = 15.0
 COUNTS: dict = {}
