@@ -19,18 +19,20 @@ import sys
 from ..rules import Rules
 from ..usage import UsageError, lexicon_arg
 from .model import MAX_PLAYERS, TournamentError, check_name, check_seed, name_key
-from .pairing import Entrant, pair_by_ppt
+from .pairing import EXACT_UP_TO, METHODS, Entrant, pair_by_ppt
 from .players import family
 from .replay import ResultError, replay_link
 from .standings import GameResult, standings
 
 MAX_INPUT = 5_000_000
+MAX_FIELD = 120_000           # players ``pair`` takes (the page's tournaments: MAX_PLAYERS)
+MAX_PAIR_INPUT = 30_000_000   # characters: 120,000 players with 32-character names, 3 games each
 MAX_POINTS = 10 ** 9
 STANDINGS_KEYS = ("rank", "player", "games", "wins", "win_pct", "ppt", "spread")
 
 
 PAIR_INPUT = """\
-Reads one JSON object on stdin:
+Reads one JSON object on stdin (up to 120,000 players, 30,000,000 characters):
 
   {"players": [{"name": "Ann",        a name (capitals and spaces aside, unique)
                 "points": 720,        PPT numerator: turn scores over the tournament
@@ -42,8 +44,11 @@ Reads one JSON object on stdin:
                ...],
    "seed": 1,                         a number or text: round 1's draw, coin tosses
    "rounds": 4,                       the planned number of rounds (optional)
-   "round": 2}                        this round's number (optional; default: one
+   "round": 2,                        this round's number (optional; default: one
                                       more than the most games plus byes of anyone)
+   "method": "fast"}                  "exact": the least-cost pairing; "fast": near it
+                                      for large fields, the rounds to come unsearched
+                                      (optional; default: exact up to 256 players)
 
 and prints {"pairs": [[first, second], ...], "bye": name or null}: the pairing
 that minimises the PPT objective of RULES.md 11 without a repeat, and, with
@@ -65,20 +70,20 @@ def add_commands(sub) -> None:
     p.set_defaults(func=cmd_standings)
 
 
-def _stdin() -> str:
+def _stdin(limit: int = MAX_INPUT) -> str:
     """stdin as text: read as bytes and decoded here, so that bytes that are not
     UTF-8 are one line of error (exit 2), not a traceback."""
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:                      # a text stream put in place of stdin
-        text = sys.stdin.read(MAX_INPUT + 1)
+        text = sys.stdin.read(limit + 1)
     else:
-        data = raw.read(4 * MAX_INPUT + 1)
+        data = raw.read(4 * limit + 1)
         try:
             text = data.decode("utf-8-sig")    # a byte-order mark is no part of the input
         except UnicodeDecodeError as exc:
             raise UsageError(f"the input is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
-    if len(text) > MAX_INPUT:
-        raise UsageError(f"the input is longer than {MAX_INPUT:,} characters")
+    if len(text) > limit:
+        raise UsageError(f"the input is longer than {limit:,} characters")
     return text
 
 
@@ -86,13 +91,18 @@ def _stdin() -> str:
 
 def cmd_pair(args) -> dict:
     try:
-        data = json.loads(_stdin())
+        data = json.loads(_stdin(MAX_PAIR_INPUT))
     except (ValueError, RecursionError) as exc:
         raise UsageError(f"the input is not JSON: {exc}") from None
     entrants, seed, withdrawn = read_field(data)
     left = rounds_left(data, entrants)
+    method = data.get("method")
+    if method is not None and method not in METHODS:
+        raise UsageError(f"method must be {' or '.join(repr(m) for m in METHODS)} (or left out: exact up to "
+                         f"{EXACT_UP_TO} players, fast above)")
     try:
-        found = pair_by_ppt([e for e in entrants if e.name not in withdrawn], seed, entrants, left)
+        found = pair_by_ppt([e for e in entrants if e.name not in withdrawn], seed, entrants, left,
+                            method=method)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if found.repeats:
@@ -125,17 +135,18 @@ def read_field(data) -> tuple[list[Entrant], object, set[str]]:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise UsageError('the input must be {"players": [...], "seed": ...}')
     raw = data["players"]
-    if not 2 <= len(raw) <= MAX_PLAYERS:
-        raise UsageError(f"a round pairs 2 to {MAX_PLAYERS} players ({len(raw)} given)")
+    if not 2 <= len(raw) <= MAX_FIELD:
+        raise UsageError(f"a round pairs 2 to {MAX_FIELD:,} players ({len(raw):,} given)")
     try:
         seed = check_seed(data.get("seed", 1))
         names = [check_name(p.get("name") if isinstance(p, dict) else None) for p in raw]
     except TournamentError as exc:
         raise UsageError(str(exc)) from None
-    keys = [name_key(n) for n in names]
-    for i, key in enumerate(keys):
-        if key in keys[:i]:
-            raise UsageError(f"two players are called {names[i]!r}")
+    keys = {}                    # name key -> the name (a dict: large fields are looked up often)
+    for name in names:
+        if name_key(name) in keys:
+            raise UsageError(f"two players are called {name!r}")
+        keys[name_key(name)] = name
     out = []
     for name, p in zip(names, raw):
         points, turns = _whole(p, "points", name, -MAX_POINTS), _whole(p, "turns", name, 0)
@@ -149,7 +160,7 @@ def read_field(data) -> tuple[list[Entrant], object, set[str]]:
                 raise UsageError(f"{name!r} played {o[:40]!r}, who is not among the players")
             if name_key(o) == name_key(name):
                 raise UsageError(f"{name!r} cannot be their own opponent")
-            mapped.append(names[keys.index(name_key(o))])
+            mapped.append(keys[name_key(o)])
         firsts = _whole(p, "firsts", name, 0)
         if firsts > len(mapped):
             raise UsageError(f"{name!r} moved first in more games ({firsts}) than they played")

@@ -34,9 +34,12 @@ import random
 from dataclasses import dataclass
 
 from .blossom import min_cost_perfect_matching
+from .fastpair import NEIGHBOURS, fast_matching, neighbours
 from .lookahead import Exhausted, Field, after, cheapest, schedule
 
 SCALE = 10 ** 6               # costs in millionths of a squared point per turn
+METHODS = ("exact", "fast")
+EXACT_UP_TO = 256             # the default method: exact up to this many players, fast above
 
 
 @dataclass(frozen=True)
@@ -84,37 +87,64 @@ def meetings(active) -> dict[frozenset, int]:
     return {frozenset((a, b)): max(n, seen.get((b, a), 0)) for (a, b), n in seen.items() if a != b}
 
 
+class PptTerms:
+    """Each active player's term of RULES.md 11's objective, as whole millionths:
+    ``pair(i, j)`` the cost of pairing active[i] with active[j], ``bye(i)`` of a bye
+    for active[i]. Both pairing methods read their costs here, so they agree."""
+
+    def __init__(self, active, everyone=None):
+        everyone = list(everyone if everyone is not None else active)
+        avg = field_ppt(everyone)
+        if avg is None:
+            raise ValueError("nobody has a PPT yet: the round is drawn, not paired by PPT")
+        current = {e.name: (e.ppt if e.ppt is not None else avg) for e in everyone}
+        self.avg = avg
+        self.own = [current[e.name] for e in active]
+        self.sums = [sum(current[o] for o in e.opponents) for e in active]
+        self.counts = [len(e.opponents) for e in active]
+
+    def term(self, i: int, extra: float | None) -> float:
+        s, k = self.sums[i], self.counts[i]
+        if extra is None:
+            return ((s / k) - self.avg) ** 2 if k else 0.0
+        return ((s + extra) / (k + 1) - self.avg) ** 2
+
+    def pair(self, i: int, j: int) -> int:
+        return round((self.term(i, self.own[j]) + self.term(j, self.own[i])) * SCALE)
+
+    def bye(self, i: int) -> int:
+        return round(self.term(i, None) * SCALE)
+
+    def target(self, i: int) -> float:
+        """The opponent's PPT that would bring i's opponents' mean to the field's."""
+        return self.avg * (self.counts[i] + 1) - self.sums[i]
+
+
 def ppt_costs(active, everyone=None) -> tuple[list[list[int]], list[int]]:
     """The integer cost of pairing active[i] with active[j] and of a bye for
     active[i] (RULES.md 11's objective, before repeat penalties)."""
-    everyone = list(everyone if everyone is not None else active)
-    avg = field_ppt(everyone)
-    if avg is None:
-        raise ValueError("nobody has a PPT yet: the round is drawn, not paired by PPT")
-    current = {e.name: (e.ppt if e.ppt is not None else avg) for e in everyone}
-    sums = [sum(current[o] for o in e.opponents) for e in active]
-    counts = [len(e.opponents) for e in active]
-
-    def term(i: int, extra: float | None) -> float:
-        if extra is None:
-            return ((sums[i] / counts[i]) - avg) ** 2 if counts[i] else 0.0
-        return ((sums[i] + extra) / (counts[i] + 1) - avg) ** 2
-
+    terms = PptTerms(active, everyone)
     n = len(active)
     cost = [[0] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1, n):
-            c = term(i, current[active[j].name]) + term(j, current[active[i].name])
-            cost[i][j] = cost[j][i] = round(c * SCALE)
-    return cost, [round(term(i, None) * SCALE) for i in range(n)]
+            cost[i][j] = cost[j][i] = terms.pair(i, j)
+    return cost, [terms.bye(i) for i in range(n)]
 
 
-def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=(), fixed=()) -> Pairing:
+def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=(), fixed=(),
+                method: str | None = None) -> Pairing:
     """Pair the active players by the PPT objective; drawn by ``seed`` when nobody
     has a PPT yet. ``everyone``: all players whose games count (withdrawn ones too);
-    ``rounds_left``, ``posted`` and ``fixed``: as ``best_pairing`` reads them."""
+    ``rounds_left``, ``posted`` and ``fixed``: as ``best_pairing`` reads them.
+    ``method``: "exact" (the least-cost matching) or "fast" (``fast_pairing``);
+    None picks exact up to EXACT_UP_TO players."""
     active = list(active)
     _check_field(active)
+    if method is None:
+        method = "exact" if len(active) <= EXACT_UP_TO else "fast"
+    if method not in METHODS:
+        raise ValueError(f"the pairing method is one of {', '.join(METHODS)} (not {str(method)[:40]!r})")
     rng = random.Random(f"pair:{seed}")
     everyone = list(everyone if everyone is not None else active)
     if field_ppt(everyone) is None:
@@ -124,6 +154,9 @@ def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=(), fi
             bye = order.pop().name if len(order) % 2 else None
             pairs = [first_mover(order[i], order[i + 1], rng) for i in range(0, len(order), 2)]
             return Pairing(tuple(pairs), bye, (), True)
+        if method == "fast":
+            found = fast_pairing(active, None, rng, posted, fixed)
+            return Pairing(found.pairs, found.bye, found.repeats, True)
         n = len(active)
         cost = [[0] * n for _ in range(n)]
         for i in range(n):
@@ -131,6 +164,8 @@ def pair_by_ppt(active, seed, everyone=None, rounds_left: int = 1, posted=(), fi
                 cost[i][j] = cost[j][i] = rng.randrange(SCALE)
         found = best_pairing(active, cost, [0] * n, rng, rounds_left, posted, fixed)
         return Pairing(found.pairs, found.bye, found.repeats, True, 0, found.ahead)
+    if method == "fast":
+        return fast_pairing(active, PptTerms(active, everyone), rng, posted, fixed)
     cost, bye_cost = ppt_costs(active, everyone)
     return best_pairing(active, cost, bye_cost, rng, rounds_left, posted, fixed)
 
@@ -221,6 +256,101 @@ def best_pairing(active, cost, bye_cost, rng, rounds_left: int = 1, posted=(), f
             if times[i][j]:
                 repeats.append(pairs[-1])
     return Pairing(tuple(pairs), bye, tuple(repeats), False, total, ahead)
+
+
+def fast_pairing(active, terms: PptTerms | None, rng, posted=(), fixed=()) -> Pairing:
+    """``best_pairing``'s weighing (repeats, then moved posted pairs, then PPT; the
+    bye among the fewest byes) searched by engine/club/fastpair.py: near the least
+    cost, in about n log n. ``terms``: None for a draw (every pair costs 0). The
+    rounds to come are not searched (``ahead`` None): a field this large rarely
+    runs out of new opponents."""
+    names = [e.name for e in active]
+    index = {x: i for i, x in enumerate(names)}
+    held = {index[x]: index[y] for a, b in fixed for x, y in ((a, b), (b, a))}
+    free = [i for i in range(len(active)) if i not in held]
+    m = len(free)
+    size = m + m % 2
+    bye_vertex = m if m % 2 else -1
+    where = {i: u for u, i in enumerate(free)}
+    seen: dict[tuple[int, int], int] = {}
+    for i, e in enumerate(active):
+        for o in e.opponents:
+            if o in index and i in where and index[o] in where:
+                key = (where[i], where[index[o]])
+                seen[key] = seen.get(key, 0) + 1
+    times = {}
+    for (u, v), k in seen.items():
+        times[(min(u, v), max(u, v))] = max(times.get((min(u, v), max(u, v)), 0), k)
+    met: list[set[int]] = [set() for _ in range(size)]
+    for u, v in times:
+        met[u].add(v)
+        met[v].add(u)
+    kept = {tuple(sorted((where[index[a]], where[index[b]])))
+            for a, b in posted if b is not None and index.get(a) in where and index.get(b) in where}
+    sits = {where[index[a]] for a, b in posted if b is None and index.get(a) in where}
+    if terms is not None:
+        own, target = terms.own, [terms.target(i) for i in range(len(active))]
+        lo, hi = min(own), max(own)
+        top = 2 * max(max(terms.term(i, lo), terms.term(i, hi)) for i in free) * SCALE
+        top = int(top) + max([terms.bye(i) for i in free] + [0]) + 1
+        pair_cost = terms.pair
+        bye_cost = [terms.bye(i) for i in free]
+    else:
+        top, pair_cost, bye_cost = 1, (lambda i, j: 0), [0] * m
+    unit = top * (size // 2) + 1
+    moved = unit if posted else 0
+    again = unit * (size // 2 + 1)
+    forbid = again * (sum(times.values()) + size + 2)
+    fewest = min(active[i].byes for i in free)
+    may_sit = [active[i].byes == fewest for i in free]
+
+    def edge(u: int, v: int) -> int:
+        if u > v:
+            u, v = v, u
+        if v == bye_vertex:
+            return bye_cost[u] + (0 if u in sits else moved) if may_sit[u] else forbid
+        return (pair_cost(free[u], free[v]) + again * times.get((u, v), 0)
+                + (0 if (u, v) in kept else moved))
+
+    if terms is not None:
+        cand = neighbours([(own[i], target[i]) for i in free], [(target[i], own[i]) for i in free],
+                          NEIGHBOURS, rng, lambda u, v: v not in met[u])
+    else:
+        cand = [[v for v in rng.sample(range(m), min(m, NEIGHBOURS + 1)) if v != u and v not in met[u]]
+                for u in range(m)]
+    for u, v in kept:
+        cand[u].append(v)
+        cand[v].append(u)
+    if bye_vertex >= 0:
+        cand.append(sorted((u for u in range(m) if may_sit[u]), key=lambda u: bye_cost[u])[:4 * NEIGHBOURS])
+        for u in range(m):
+            if may_sit[u]:
+                cand[u].append(bye_vertex)
+    orders = ()
+    if terms is not None:
+        point = [(own[i], target[i]) for i in free] + [(terms.avg, terms.avg)] * (size - m)
+        orders = [lambda u: point[u][0], lambda u: point[u][1],
+                  lambda u: point[u][0] + point[u][1], lambda u: point[u][0] - point[u][1]]
+    mate = fast_matching(size, cand, edge, again, orders, extra=bye_vertex)
+    partner = dict(held)
+    bye = None
+    for u in range(m):
+        if mate[u] == bye_vertex:
+            bye = names[free[u]]
+        else:
+            partner[free[u]] = free[mate[u]]
+    pairs, repeats, total = [], [], 0
+    known = meetings(active)
+    for i in range(len(active)):
+        j = partner.get(i)
+        if j is None:
+            total += terms.bye(i) if terms is not None else 0
+        elif i < j:
+            pairs.append(first_mover(active[i], active[j], rng))
+            total += pair_cost(i, j)
+            if known.get(frozenset((names[i], names[j]))):
+                repeats.append(pairs[-1])
+    return Pairing(tuple(pairs), bye, tuple(repeats), False, total, None)
 
 
 def look_ahead(adj, byes, matrix, mate, limit: int, rounds_left: int):

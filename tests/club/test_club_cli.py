@@ -81,8 +81,8 @@ def test_pair_says_when_repeats_were_needed():
 @pytest.mark.parametrize("stdin, message", [
     ("", "not JSON"),
     ("[1, 2]", "must be {\"players\""),
-    ('{"players": [{"name": "A"}]}', "2 to 128 players \\(1 given\\)"),
-    (json.dumps({"players": [{"name": f"P{i}"} for i in range(129)]}), "2 to 128 players \\(129 given\\)"),
+    ('{"players": [{"name": "A"}]}', "2 to 120,000 players \\(1 given\\)"),
+    (json.dumps({"players": [{"name": f"P{i}"} for i in range(120_001)]}), "2 to 120,000 players \\(120,001 given\\)"),
     ('{"players": [{"name": "Ann"}, {"name": "ANN"}]}', "two players are called 'ANN'"),
     ('{"players": [{"name": "A", "opponents": ["Z"]}, {"name": "B"}]}', "played 'Z', who is not among"),
     ('{"players": [{"name": "A", "turns": -1}, {"name": "B"}]}', "turns must be a whole number"),
