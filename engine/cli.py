@@ -191,7 +191,9 @@ def main(argv=None) -> int:
     for name in FEATURE_COMMANDS:
         importlib.import_module(name, __package__).add_commands(sub)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:   # named with the command's own help (define -foo: a word of letters, no option)
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see {parser.prog} {args.command} --help)")
         result = args.func(args)
     except UsageError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)

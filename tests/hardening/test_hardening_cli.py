@@ -43,7 +43,7 @@ def one_error_line(code, err, says=""):
     (["table", "--rules", "o", "--names", "-x,B"], "goes after '=' (--names=-x)"),
     (["moves", "--cgp", "x", "--rules"], "(--rules=-x)"),
     (["table", "--rules", "o"], "the following arguments are required: --names"),
-    (["define", "-foo"], "unrecognized arguments: -foo"),
+    (["define", "-foo"], "unrecognized arguments: -foo (see python -m engine define --help)"),
     (["define", "-a\nb"], "-a\\nb"),
     (["moves", "--rules", "o", "--cgp", "x", "--top", "many"], "invalid int value"),
     (["define", "cat", "--rules", "z" * 100_000], "bad --rules"),
