@@ -9,10 +9,17 @@ Prints two things:
    each player's strength (a PPT of 18 to 40, 10 to 14 turns a game).
 2. The time to pair each round of a 128-player tournament (8 rounds by default)
    through the director, as the page does it (engine/club/director.py).
+3. ``--quality``: the fast method's cost against the exact one on fields of 128
+   and 256 players after three rounds (a few seeds each): the ratio, median and worst.
+4. ``--scale N ...``: ``python -m engine pair`` with "method": "fast" on a field of
+   N players after three random rounds, timed from outside (input read, pairing,
+   output), the pairing checked complete and free of repeats.
 
-    .venv/bin/python bench/pairing.py                    # both (~1 min on an idle machine)
+    .venv/bin/python bench/pairing.py                    # 1 and 2 (~1 min on an idle machine)
     .venv/bin/python bench/pairing.py --tournaments 100  # more simulations
     .venv/bin/python bench/pairing.py --field 128 --rounds 20 --skip-sim
+    .venv/bin/python bench/pairing.py --skip-sim --skip-big --quality --seeds 5
+    .venv/bin/python bench/pairing.py --skip-sim --skip-big --scale 10000 100001
 
 Wall-clock times depend on the machine; the load average is printed before and after.
 """
@@ -20,7 +27,9 @@ Wall-clock times depend on the machine; the load average is printed before and a
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import random
 import statistics
 import sys
@@ -86,6 +95,71 @@ def big(n: int, rounds: int) -> tuple[list[tuple[float, float]], int]:
     return out, again
 
 
+def field(n: int, rounds: int, seed: int):
+    """(active, everyone, names) after ``rounds`` random rounds without repeats
+    (a shuffle a round, drawn again on a repeat), PPTs from strengths of 18 to 40."""
+    rng = random.Random(f"field:{n}:{seed}")
+    names = [f"Player number {i:06d}" for i in range(n)]
+    skill = {x: rng.uniform(18, 40) for x in names}
+    games, byes, met = [], [], set()
+    for _ in range(rounds):
+        order = names[:]
+        while True:
+            rng.shuffle(order)
+            pairs = [frozenset(order[i:i + 2]) for i in range(0, n - n % 2, 2)]
+            if not met.intersection(pairs) and not (n % 2 and order[-1] in byes):
+                break
+        met.update(pairs)
+        if n % 2:
+            byes.append(order[-1])
+        for a, b in (sorted(p) for p in pairs):
+            games.append(play(rng, skill, a, b))
+    totals = entrants(games, byes, names)
+    return [totals[x] for x in names], list(totals.values()), names
+
+
+def quality(sizes, seeds: int) -> None:
+    print(f"\nfast against exact, fields after 3 rounds, {seeds} seeds each: cost ratio, time (s)")
+    print(f"{'players':>8} {'median':>8} {'worst':>8} {'exact s':>8} {'fast s':>8}")
+    for n in sizes:
+        ratios, te, tf = [], [], []
+        for s in range(seeds):
+            active, everyone, _ = field(n, 3, s)
+            t0 = time.perf_counter()
+            exact = pair_by_ppt(active, s, everyone, method="exact")
+            t1 = time.perf_counter()
+            fast = pair_by_ppt(active, s, everyone, method="fast")
+            tf.append(time.perf_counter() - t1)
+            te.append(t1 - t0)
+            ratios.append(fast.cost / exact.cost)
+        print(f"{n:>8} {statistics.median(ratios):>8.4f} {max(ratios):>8.4f} "
+              f"{statistics.median(te):>8.2f} {statistics.median(tf):>8.2f}")
+
+
+def scale(n: int) -> None:
+    """Time ``python -m engine pair`` (fast) on n players after three rounds."""
+    t0 = time.perf_counter()
+    active, _, names = field(n, 3, 0)
+    players = [{"name": e.name, "points": e.points, "turns": e.turns, "opponents": list(e.opponents),
+                "byes": e.byes, "firsts": e.firsts} for e in active]
+    text = json.dumps({"players": players, "seed": 1, "method": "fast"})
+    made = time.perf_counter() - t0
+    w0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "engine", "pair"], input=text, capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent)
+    wall = time.perf_counter() - w0
+    if proc.returncode:
+        raise SystemExit(proc.stderr)
+    out = json.loads(proc.stdout)
+    seen = [x for p in out["pairs"] for x in p] + ([out["bye"]] if out["bye"] else [])
+    met = {frozenset((e.name, o)) for e in active for o in e.opponents}
+    again = sum(frozenset(p) in met for p in out["pairs"])
+    complete = sorted(seen) == sorted(names)
+    print(f"{n:>8} players: {len(text):,} characters of input (made in {made:.1f} s); "
+          f"pair --fast {wall:.1f} s wall; complete: {complete}; repeats: {again}; "
+          f"stderr: {proc.stderr.strip() or '-'}")
+
+
 def load() -> str:
     return "load average %.2f %.2f %.2f" % os.getloadavg()
 
@@ -97,6 +171,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=8, help="rounds of the timed tournament")
     ap.add_argument("--skip-sim", action="store_true")
     ap.add_argument("--skip-big", action="store_true")
+    ap.add_argument("--quality", action="store_true", help="fast against exact at 128 and 256 players")
+    ap.add_argument("--seeds", type=int, default=5, help="fields per size for --quality")
+    ap.add_argument("--scale", type=int, nargs="*", default=[], help="time pair --fast on these field sizes")
     args = ap.parse_args()
     print(load(), f"({os.cpu_count()} cores)")
     if not args.skip_sim:
@@ -117,6 +194,10 @@ def main() -> None:
         print("  per round (wall s): " + " ".join(f"{w:.2f}" for w, _ in times))
         print("  per round (CPU s):  " + " ".join(f"{c:.2f}" for _, c in times))
         print(f"  rounds 2-{args.rounds}: median {statistics.median(walls):.2f} s, max {max(walls):.2f} s wall")
+    if args.quality:
+        quality((128, 129, 256, 257), args.seeds)
+    for n in args.scale:
+        scale(n)
     print("\n" + load())
 
 
