@@ -43,8 +43,11 @@ def type_move(page, move: str, board: dict) -> None:
     else:
         for key in ["/", "g"] + list(coord) + ["Enter"]:
             page.keyboard.press(key)
-    said = ear.wait_said(page, coord + ", typing " + ("across" if across else "down"))
+    way = "across" if across else "down"
+    said = ear.wait_said(page, coord + ", typing " + way)
     assert said.startswith(coord)
+    square = page.locator(":focus").aria_snapshot()   # the square's name in the accessibility tree
+    assert square.startswith("- gridcell ") and f", typing {way}" in square, square
     col = "".join(c for c in coord if c.isalpha())
     row = int("".join(c for c in coord if c.isdigit()))
     for i, letter in enumerate(word):
@@ -84,6 +87,8 @@ def test_a_whole_game_by_keyboard_alone(booted):
     page.keyboard.press(rack[1].lower() if rack[1] != "?" else "?")
     ear.wait_said(page, "2 chosen")
     assert page.locator("#rack [aria-pressed='true']").count() == 2
+    tree = page.locator("#rack").aria_snapshot()
+    assert tree.count(", chosen\" [pressed]") == 2, tree
     tab_to(page, "#modebar [data-act='exchange_confirm']")
     page.keyboard.press("Enter")
     snap = wait_for_my_turn(page, 1)
@@ -138,6 +143,7 @@ def test_a_whole_game_by_keyboard_alone(booted):
             snap = replayed(page)
             undone = True
     assert snap["phase"] == "over"
+    assert len(snap["actions"]) >= 12   # a whole game, not a short cut to the end
     end = ear.wait_said(page, "Game over.")
     names = [snap["seats"][i]["name"] for i in snap["winner"]]
     assert ("Winner: " + names[0] if len(names) == 1 else "A tie") in end
