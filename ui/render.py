@@ -118,7 +118,7 @@ def frame(s, squares=None):
     """The page's node map for state ``s`` (board squares: only ``squares``, default all)."""
     nodes = {}
     for sq, cell in view.board_cells(s, squares).items():
-        label = cell["label"] + (", typing " + s["dir"] if sq == s["cursor"] else "")   # the direction, heard
+        label = cell["label"] + (cursor_words(s) if sq == s["cursor"] else "")   # the direction, heard
         nodes["sq-" + sq] = {"class": cell["cls"], "aria-label": label, "tabindex": cell["tab"],
                              "data-letter": cell["letter"] or None, "_html": cell["html"]}
     rack_nodes(s, nodes)
@@ -155,6 +155,14 @@ def frame(s, squares=None):
     nodes["sharebox"]["aria-label"] = "Import a game" if importing else "Share"
     regions.add_nodes(nodes, s)
     return nodes
+
+
+def cursor_words(s):
+    """The cursor's square also says the typing direction and the coordinate a play
+    typed from it is written with (row first across, column first down: 8H, H8)."""
+    rc = geom.parse(s["cursor"])
+    coord = (str(rc[0] + 1) + geom.COLS[rc[1]]) if s["dir"] == "across" else s["cursor"]
+    return ", typing " + s["dir"] + " from " + coord
 
 
 def diff(prev, cur):

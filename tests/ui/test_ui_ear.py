@@ -54,9 +54,10 @@ def test_space_turns_the_direction_and_says_it_and_the_square_names_it():
     from ui import render
     s = handlers.step(fx.new(), {"t": "key", "key": " "})
     assert s["dir"] == "down" and s["announce"] == "Typing down."
-    assert render.frame(s)["sq-H8"]["aria-label"].endswith(", typing down")
+    assert render.frame(s)["sq-H8"]["aria-label"].endswith(", typing down from H8")
     s = handlers.step(s, {"t": "key", "key": " "})
     assert s["announce"] == "Typing across."
+    assert render.frame(s)["sq-H8"]["aria-label"] == "H8, start square, double word, empty, typing across from 8H"
 
 
 def test_a_typed_letter_equal_to_the_board_tile_passes_over_it():

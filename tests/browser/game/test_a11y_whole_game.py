@@ -47,7 +47,7 @@ def type_move(page, move: str, board: dict) -> None:
     said = ear.wait_said(page, coord + ", typing " + way)
     assert said.startswith(coord)
     square = page.locator(":focus").aria_snapshot()   # the square's name in the accessibility tree
-    assert square.startswith("- gridcell ") and f", typing {way}" in square, square
+    assert square.startswith("- gridcell ") and f", typing {way} from {coord}" in square, square
     col = "".join(c for c in coord if c.isalpha())
     row = int("".join(c for c in coord if c.isdigit()))
     for i, letter in enumerate(word):
