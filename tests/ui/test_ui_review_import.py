@@ -103,8 +103,12 @@ def test_seat_buttons_choose_whose_turns_one_at_least():
     assert review.rv(s)["seats"] == [0] and effects(s, "p_rv_plan")[0]["seats"] == "[0]"
 
 
-def test_a_shared_game_opened_as_a_replay_reviews_every_seat():
-    snap = fx.snap(kinds=("human", "hard"), actions=["-", "-"], turns=[])
+def test_a_shared_game_opened_as_a_replay_reviews_every_seat_once_it_is_over():
+    live = fx.snap(kinds=("human", "hard"), actions=["-", "-"], turns=[])
+    s = fx.new(live)
+    s["replay"] = {"at": 2, "total": 2, "live": live, "only": True, "pending": False, "seat": -1}
+    assert review.secret_seats(s) == [] and review.rv(opened(s))["error"] == review.STILL_PLAYED   # still played
+    snap = fx.snap(kinds=("human", "hard"), actions=["-", "-"], turns=[], phase="over")
     s = fx.new(snap)
     s["replay"] = {"at": 2, "total": 2, "live": snap, "only": True, "pending": False, "seat": -1}
     assert review.default_seats(s) == [0, 1]

@@ -65,7 +65,7 @@ def where(text):
     """A play's square and direction in words: "8D ZEBRAS" -> "8D across" (the row first,
     as in move text), "D8 ZEBRAS" -> "D8 down"; "" when the text names no square."""
     sq = str(text).split(";")[-1].strip().split(" ")[0]
-    if len(sq) < 2 or not sq[0].isalnum():
+    if len(sq) < 2 or not (sq[0].isdigit() or sq[0].isalpha()):
         return ""
     return sq + (" across" if sq[0].isdigit() else " down")
 
