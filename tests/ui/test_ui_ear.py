@@ -179,3 +179,15 @@ def test_an_undo_to_the_first_move_says_what_it_took_back():
     s = handlers.step(s, {"t": "snapshot", "snap": start})
     assert s["announce"] == ("Undone: You played E at 8H, across, spelled E; 2 points. Computer passed. "
                              "Your turn. Your rack: E I N R S T U.")
+
+
+def test_in_hot_seat_the_next_player_is_named_and_the_hidden_rack_not_said():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    first = fx.snap(racks=("EINRSTU", "GLOSABC"), kinds=("human", "human"))
+    first["seats"] = seats
+    s = handlers.step(fx.new(first), {"t": "snapshot", "snap": first})
+    after = fx.snap(racks=("INRSTU", "GLOSABC"), kinds=("human", "human"), to_move=1, tiles=[fx.tile("H8", "E")])
+    after["seats"], after["actions"] = seats, ["8H E"]
+    after["turns"] = [{"player": 0, "kind": "play", "text": "8H E", "score": 2, "words": ["E"]}]
+    s = handlers.step(s, {"t": "snapshot", "snap": after})
+    assert s["announce"] == "Ann played E at 8H, across, spelled E; 2 points. Pass the device to Bob."

@@ -4,7 +4,6 @@ Pure and MicroPython-safe."""
 
 from ui.ear import say
 from ui.game.flow import my_turn, with_fx
-from ui.game.turns import seat_name
 
 
 def focus_import(s, ev):
@@ -34,18 +33,19 @@ def _seats_words(snap):
 
 
 def _next(s):
-    """What comes next, said after a move: your turn (a challenge open, your rack), or
-    who moves; the whole end when the game is over."""
+    """What comes next, said after a move: the status line's words ("Your turn.", "Pass
+    the device to Ann.", "Computer is thinking..."), then on your turn that a challenge
+    is open and your rack; the whole end when the game is over."""
+    from ui import view   # (heavy: imported when first needed)
     snap = s["snap"]
     if snap.get("phase") == "over":
         return say.the_end(snap)
+    out = view.status_text(s)
     if my_turn(s):
-        out = "Your turn."
         if snap.get("legal", {}).get("challenge"):
             out += " You may challenge it" + (" (free challenge)." if snap.get("judgment") == "free" else ".")
-        return out + " " + say.your_rack(s)
-    who = snap.get("to_move", 0)
-    return seat_name(snap, who) + " to move."
+        out += " " + say.your_rack(s)
+    return out.strip()
 
 
 def tell_snapshot(s, ev):
