@@ -14,12 +14,16 @@ Prints two things:
 4. ``--scale N ...``: ``python -m engine pair`` with "method": "fast" on a field of
    N players after three random rounds, timed from outside (input read, pairing,
    output), the pairing checked complete and free of repeats.
+5. ``--direct N ...``: the fast method called in-process on N players (as the page
+   would call it), median of ``--seeds`` fields; ``--pyodide`` runs 3-5 again under
+   Pyodide in Node (bench/in_pyodide.py).
 
     .venv/bin/python bench/pairing.py                    # 1 and 2 (~1 min on an idle machine)
     .venv/bin/python bench/pairing.py --tournaments 100  # more simulations
     .venv/bin/python bench/pairing.py --field 128 --rounds 20 --skip-sim
     .venv/bin/python bench/pairing.py --skip-sim --skip-big --quality --seeds 5
     .venv/bin/python bench/pairing.py --skip-sim --skip-big --scale 10000 100001
+    .venv/bin/python bench/pairing.py --skip-sim --skip-big --direct 1000 --seeds 3 --pyodide
 
 Wall-clock times depend on the machine; the load average is printed before and after.
 """
@@ -36,7 +40,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if sys.platform != "emscripten":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.club import director  # noqa: E402
 from engine.club.pairing import pair_by_ppt  # noqa: E402
@@ -160,11 +165,26 @@ def scale(n: int) -> None:
           f"stderr: {proc.stderr.strip() or '-'}")
 
 
+def direct(n: int, seeds: int) -> None:
+    """The fast method in-process on n players after three rounds."""
+    times = []
+    for s in range(seeds):
+        active, everyone, _ = field(n, 3, s)
+        t0 = time.perf_counter()
+        found = pair_by_ppt(active, s, everyone, method="fast")
+        times.append(time.perf_counter() - t0)
+        assert not found.repeats and len(found.pairs) == n // 2
+    print(f"{n:>8} players, fast, in-process: median {statistics.median(times):.2f} s, "
+          f"slowest {max(times):.2f} s ({seeds} fields)")
+
+
 def load() -> str:
+    if sys.platform == "emscripten":
+        return "Pyodide (no load average)"
     return "load average %.2f %.2f %.2f" % os.getloadavg()
 
 
-def main() -> None:
+def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tournaments", type=int, default=40)
     ap.add_argument("--field", type=int, default=128, help="players of the timed tournament")
@@ -174,7 +194,9 @@ def main() -> None:
     ap.add_argument("--quality", action="store_true", help="fast against exact at 128 and 256 players")
     ap.add_argument("--seeds", type=int, default=5, help="fields per size for --quality")
     ap.add_argument("--scale", type=int, nargs="*", default=[], help="time pair --fast on these field sizes")
-    args = ap.parse_args()
+    ap.add_argument("--direct", type=int, nargs="*", default=[], help="time the fast method in-process")
+    ap.add_argument("--pyodide", action="store_true", help="then --quality and --direct under Pyodide in Node")
+    args = ap.parse_args(argv)
     print(load(), f"({os.cpu_count()} cores)")
     if not args.skip_sim:
         k = args.tournaments
@@ -198,7 +220,13 @@ def main() -> None:
         quality((128, 129, 256, 257), args.seeds)
     for n in args.scale:
         scale(n)
+    for n in args.direct:
+        direct(n, args.seeds)
     print("\n" + load())
+    if args.pyodide and sys.platform != "emscripten":
+        from in_pyodide import run
+        keep = ["--skip-sim", "--skip-big", "--seeds", str(args.seeds)] + (["--quality"] if args.quality else [])
+        run("pairing.py", keep + (["--direct", *map(str, args.direct)] if args.direct else []))
 
 
 if __name__ == "__main__":
