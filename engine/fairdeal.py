@@ -7,10 +7,11 @@ bag's order and the opponent's rack (engine/club/notice.py). Here the bag's orde
 is fixed by both players together and readable by neither alone:
 
 1. tile k of the bag (0..n-1; every tile distinct, so equal letters cannot be
-   told apart by their codes) is a code m_k, a square modulo the safe prime P
-   (RFC 3526's 2048-bit group), so encryption leaks no quadratic character;
-2. each player derives from a 32-byte secret an exponent e (coprime to P - 1)
-   and a shuffle; E(x) = x^e mod P, and E_a(E_b(x)) = E_b(E_a(x));
+   told apart by their codes) is a code m_k, an element of a group where discrete
+   logarithms are hard: the squares modulo RFC 3526's 2048-bit safe prime
+   (``ModP``), or the points of the P-256 curve (``P256``, 8 times smaller);
+2. each player derives from a 32-byte secret a key e and a shuffle; E(x) = x^e
+   (on the curve, e.X), so E_a(E_b(x)) = E_b(E_a(x));
 3. the first player sends the codes encrypted and shuffled (``first_deck``), the
    second encrypts and shuffles those again (``second_deck``): the deck. Its i-th
    entry is the i-th tile drawn, under both keys;
@@ -36,34 +37,114 @@ P = int(
     "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
     "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
 Q = (P - 1) // 2
-SIZE = (P.bit_length() + 7) // 8        # bytes of one encrypted tile (256)
 
 
 class FairDealError(ValueError):
     """A deal that does not verify: which step failed and whose it was."""
 
 
-def code(k: int) -> int:
-    """Tile k's code: a square modulo P, from a hash, distinct for every k."""
-    h = int.from_bytes(hashlib.shake_256(b"tile:%d" % k).digest(SIZE + 16), "big") % P
-    return pow(h, 2, P)
-
-
 def _stream(secret: bytes, label: bytes, n: int) -> int:
     return int.from_bytes(hashlib.shake_256(label + secret).digest(n), "big")
+
+
+class ModP:
+    """The squares modulo P (a group of prime order Q): E(x) = x^e mod P."""
+
+    name, size = "modp2048", (P.bit_length() + 7) // 8        # 256 bytes an element
+
+    def code(self, k: int) -> int:
+        """Tile k's code: a square modulo P, so encryption leaks no quadratic character."""
+        return pow(int.from_bytes(hashlib.shake_256(b"tile:%d" % k).digest(self.size + 16), "big") % P, 2, P)
+
+    def keys(self, secret: bytes) -> tuple[int, int]:
+        e = _stream(secret, b"key", self.size + 16) % (P - 1) | 1
+        while e in (1, Q):                      # odd and not Q: coprime to P - 1 = 2Q
+            e = (e + 2) % (P - 1)
+        return e, pow(e, -1, P - 1)
+
+    def power(self, x: int, k: int) -> int:
+        return pow(x, k, P)
+
+    def valid(self, x) -> bool:
+        # a range check is enough: P - 1 = 2Q, so a non-square only tells its own
+        # sign, and an exponent's parity is no secret (every key is odd)
+        return isinstance(x, int) and 1 < x < P - 1
+
+
+class P256:
+    """The NIST P-256 curve (prime order N, cofactor 1): E(X) = e.X. An element is a
+    point (x, y); sent compressed it is 33 bytes, an eighth of ModP's."""
+
+    name, size = "p256", 33
+    p = 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1
+    b = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+    N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+
+    def code(self, k: int) -> tuple[int, int]:
+        """Tile k's code: the first point whose x is a hash of (k, counter)."""
+        p = self.p
+        for counter in range(1000):
+            x = int.from_bytes(hashlib.shake_256(b"tile:%d:%d" % (k, counter)).digest(40), "big") % p
+            y2 = (x * x * x - 3 * x + self.b) % p
+            y = pow(y2, (p + 1) // 4, p)
+            if y * y % p == y2:
+                return x, min(y, p - y)
+        raise FairDealError("no point for a tile")       # never: half of all x have one
+
+    def keys(self, secret: bytes) -> tuple[int, int]:
+        e = _stream(secret, b"key", 48) % (self.N - 1) + 1
+        return e, pow(e, -1, self.N)
+
+    def valid(self, pt) -> bool:
+        if not (isinstance(pt, tuple) and len(pt) == 2 and all(isinstance(c, int) for c in pt)):
+            return False
+        x, y = pt
+        return 0 <= x < self.p and 0 <= y < self.p and (y * y - x * x * x + 3 * x - self.b) % self.p == 0
+
+    def power(self, pt: tuple[int, int], k: int) -> tuple[int, int]:
+        """k.pt: double and add in Jacobian coordinates (a = -3), one inversion at the end."""
+        p = self.p
+        x2, y2 = pt
+        X, Y, Z = 0, 1, 0
+        for bit in bin(k % self.N)[2:]:
+            if Z:                                           # double
+                delta, gamma = Z * Z % p, Y * Y % p
+                beta, alpha = X * gamma % p, 3 * (X - delta) * (X + delta) % p
+                X3 = (alpha * alpha - 8 * beta) % p
+                Z = ((Y + Z) ** 2 - gamma - delta) % p
+                Y = (alpha * (4 * beta - X3) - 8 * gamma * gamma) % p
+                X = X3
+            if bit == "1":                                  # add pt (affine)
+                if not Z:
+                    X, Y, Z = x2, y2, 1
+                    continue
+                zz = Z * Z % p
+                h, r = (x2 * zz - X) % p, (y2 * Z * zz - Y) % p
+                if h == 0:
+                    raise FairDealError("a point met its own multiple")    # only with k >= N
+                hh = h * h % p
+                hhh, v = h * hh % p, X * hh % p
+                X3 = (r * r - hhh - 2 * v) % p
+                Y = (r * (v - X3) - Y * hhh) % p
+                Z, X = Z * h % p, X3
+        if not Z:
+            raise FairDealError("a key of zero")
+        zi = pow(Z, -1, p)
+        return X * zi * zi % p, Y * zi * zi * zi % p
+
+
+GROUPS = {g.name: g for g in (ModP(), P256())}
 
 
 class Player:
     """One side of the deal, all of it derived from a 32-byte secret."""
 
-    def __init__(self, secret: bytes | None = None):
+    def __init__(self, secret: bytes | None = None, group: str = "modp2048"):
         self.secret = secret if secret is not None else _secrets.token_bytes(32)
         if len(self.secret) != 32:
             raise FairDealError("a deal's secret is 32 bytes")
-        e = _stream(self.secret, b"key", SIZE + 16) % (P - 1) | 1
-        while e in (1, Q):                      # odd and not Q: coprime to P - 1 = 2Q
-            e = (e + 2) % (P - 1)
-        self.e, self.d = e, pow(e, -1, P - 1)
+        self.group = GROUPS[group]
+        self.e, self.d = self.group.keys(self.secret)
 
     def shuffle(self, items: list) -> list:
         """A shuffle only this secret determines (Fisher-Yates on a hash stream)."""
@@ -73,30 +154,32 @@ class Player:
             items[i], items[j] = items[j], items[i]
         return items
 
-    def first_deck(self, n: int) -> list[int]:
-        return self.shuffle([pow(code(k), self.e, P) for k in range(n)])
+    def first_deck(self, n: int) -> list:
+        return self.shuffle([self.group.power(self.group.code(k), self.e) for k in range(n)])
 
-    def second_deck(self, first: list[int]) -> list[int]:
-        if len(set(first)) != len(first) or not all(0 < x < P for x in first):
-            raise FairDealError("the first deck repeats an entry or holds a number out of range")
-        return self.shuffle([pow(x, self.e, P) for x in first])
+    def second_deck(self, first: list) -> list:
+        if len(set(first)) != len(first) or not all(self.group.valid(x) for x in first):
+            raise FairDealError("the first deck repeats an entry or holds one that is not of the group")
+        return self.shuffle([self.group.power(x, self.e) for x in first])
 
-    def share(self, deck: list[int], i: int) -> int:
+    def share(self, deck: list, i: int):
         """Entry i with this player's layer stripped: only the opponent can read it."""
-        return pow(deck[i], self.d, P)
+        return self.group.power(deck[i], self.d)
 
-    def read(self, share: int, n: int) -> int:
+    def read(self, share, n: int) -> int:
         """The tile (0..n-1) under the opponent's ``share``; FairDealError when none is."""
-        return tile_of(pow(share, self.d, P), n)
+        if not self.group.valid(share):
+            raise FairDealError("a share that is not of the group")
+        return tile_of(self.group, self.group.power(share, self.d), n)
 
 
-_CODES: dict[int, dict[int, int]] = {}
+_CODES: dict[tuple[str, int], dict] = {}
 
 
-def tile_of(value: int, n: int) -> int:
-    table = _CODES.get(n)
+def tile_of(group, value, n: int) -> int:
+    table = _CODES.get((group.name, n))
     if table is None:
-        table = _CODES[n] = {code(k): k for k in range(n)}
+        table = _CODES[(group.name, n)] = {group.code(k): k for k in range(n)}
     if value not in table:
         raise FairDealError("a share opens to no tile of the bag")
     return table[value]
@@ -108,9 +191,10 @@ class Deal:
     drew: 0 the first player, 1 the second, the opponent's share, the tile read)."""
 
     n: int
-    first: list[int]
-    deck: list[int]
-    draws: list[tuple[int, int, int, int]] = field(default_factory=list)
+    first: list
+    deck: list
+    draws: list[tuple] = field(default_factory=list)
+    group: str = "modp2048"
 
 
 def verify(deal: Deal, secret_first: bytes, secret_second: bytes) -> list[int]:
@@ -118,12 +202,13 @@ def verify(deal: Deal, secret_first: bytes, secret_second: bytes) -> list[int]:
     both decks, each share (the opponent's layer, of the drawn position) and each
     tile read; FairDealError names the first step that does not."""
     who = ("the first player", "the second player")
-    a, b = Player(secret_first), Player(secret_second)
+    a, b = Player(secret_first, deal.group), Player(secret_second, deal.group)
+    g = a.group
     if a.first_deck(deal.n) != deal.first:
         raise FairDealError(f"{who[0]}'s revealed secret does not make the deck they sent")
     if b.second_deck(deal.first) != deal.deck:
         raise FairDealError(f"{who[1]}'s revealed secret does not make the deck they sent")
-    order = [tile_of(pow(pow(x, b.d, P), a.d, P), deal.n) for x in deal.deck]
+    order = [tile_of(g, g.power(g.power(x, b.d), a.d), deal.n) for x in deal.deck]
     taken = set()
     for number, (i, drawer, share, tile) in enumerate(deal.draws, 1):
         giver = (a, b)[1 - drawer]
@@ -137,6 +222,6 @@ def verify(deal: Deal, secret_first: bytes, secret_second: bytes) -> list[int]:
     return order
 
 
-def commit(deck: list[int]) -> str:
+def commit(deck: list) -> str:
     """A deck's fingerprint, for a link to carry in its place at the end."""
-    return hashlib.sha256(b"".join(x.to_bytes(SIZE, "big") for x in deck)).hexdigest()
+    return hashlib.sha256(repr(deck).encode()).hexdigest()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.fairdeal import P, Q, Deal, FairDealError, Player, code, commit, verify
+from engine.fairdeal import GROUPS, P, Q, Deal, FairDealError, P256, Player, commit, verify
 
 N = 100          # the bag of a full deal
 SMALL = 16       # the bag of the tests of cheating (each modular power is milliseconds)
@@ -61,6 +61,7 @@ def dealt():
 
 def test_the_group_is_rfc_3526s_safe_prime():
     assert P.bit_length() == 2048 and probably_prime(P) and probably_prime(Q)
+    code = GROUPS["modp2048"].code
     assert len({code(k) for k in range(N)}) == N
     assert all(pow(code(k), Q, P) == 1 for k in range(5))      # squares: no quadratic character leaks
 
@@ -124,3 +125,26 @@ def test_a_first_deck_with_a_repeated_entry_is_refused(dealt):
     assert len(commit(deal.deck)) == 64 and commit(deal.deck) != commit(deal.first)
     with pytest.raises(FairDealError, match="32 bytes"):
         Player(b"short")
+
+
+def test_the_curve_is_p256_and_its_power_is_a_multiple():
+    c = P256()
+    g = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+         0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
+    assert c.valid(g) and c.power(g, c.N - 1) == (g[0], c.p - g[1])        # N.G is the point at infinity
+    assert c.power(c.power(g, 1234), 5678) == c.power(g, 1234 * 5678)
+    assert all(c.valid(c.code(k)) for k in range(N)) and len({c.code(k) for k in range(N)}) == N
+
+
+def test_a_whole_deal_on_the_curve_verifies_and_cheats_are_caught():
+    a, b = Player(bytes(range(32)), "p256"), Player(bytes(range(1, 33)), "p256")
+    deal, read = play_deal(a, b)
+    deal.group = "p256"
+    assert verify(deal, a.secret, b.secret) == read and sorted(read) == list(range(N))
+    pos, drawer, share, tile = deal.draws[20]
+    other = (a, b)[1 - drawer].share(deal.deck, 90)
+    deal.draws[20] = (pos, drawer, other, (a, b)[drawer].read(other, N))
+    with pytest.raises(FairDealError, match="draw 21: the (first|second) player gave a false share"):
+        verify(deal, a.secret, b.secret)
+    with pytest.raises(FairDealError, match="not of the group"):
+        a.read((share[0], share[1] + 1), N)          # a point off the curve could leak the key
