@@ -33,7 +33,8 @@ def board_html(layout):
         parts.append('<div class="coord col">' + geom.COLS[c] + "</div>")
     parts.append("</div>")
     for r in range(size):
-        parts.append('<div class="brow" role="row"><div class="coord row" aria-hidden="true">' + str(r + 1) + "</div>")
+        parts.append('<div class="brow" role="row" aria-label="Row ' + str(r + 1)   # named briefly, not by its 15 squares
+                     + '"><div class="coord row" aria-hidden="true">' + str(r + 1) + "</div>")
         for c in range(size):
             sq = geom.name(r, c)
             parts.append('<div role="gridcell" id="sq-' + sq + '" data-square="' + sq + '" data-premium="'

@@ -46,6 +46,8 @@ def type_move(page, move: str, board: dict) -> None:
     way = "across" if across else "down"
     said = ear.wait_said(page, coord + ", typing " + way)
     assert said.startswith(coord)
+    row = page.locator("#board [role='row']").nth(row_of(coord) - 1).aria_snapshot()
+    assert row.startswith(f'- row "Row {row_of(coord)}"'), row[:80]   # a row named briefly, not by its squares
     square = page.locator(":focus").aria_snapshot()   # the square's name in the accessibility tree
     assert square.startswith("- gridcell ") and f", typing {way} from {coord}" in square, square
     col = "".join(c for c in coord if c.isalpha())
@@ -57,6 +59,10 @@ def type_move(page, move: str, board: dict) -> None:
         else:
             page.keyboard.press("Shift+" + letter.upper())
     page.keyboard.press("Enter")
+
+
+def row_of(coord: str) -> int:
+    return int("".join(c for c in coord if c.isdigit()))
 
 
 def test_a_whole_game_by_keyboard_alone(booted):
