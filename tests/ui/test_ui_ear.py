@@ -98,6 +98,14 @@ def test_slash_commands_speak_the_rack_scores_and_the_last_play():
     assert s["announce"] == "No clock in this game."
     s = _keys(s, "/l")
     assert s["announce"] == "No play yet."
+    s = _keys(s, "/b")
+    assert s["announce"] == "No play before the last."
+    s["snap"] = dict(s["snap"], turns=[{"player": 0, "kind": "play", "text": "8H AT", "score": 4, "words": ["AT"]},
+                                       {"player": 1, "kind": "pass", "text": "-", "score": 0}])
+    s = _keys(s, "/b")
+    assert s["announce"] == "Before it: You played AT at 8H, across, spelled A T; 4 points."
+    s = _keys(s, "/l")
+    assert s["announce"] == "Last: Player 2 passed."
     s = _keys(s, "/t")
     assert s["announce"] == "86 tiles in the bag." and fx.effects(s, "p_unseen")
     s = handlers.step(s, {"t": "p_data", "what": "unseen", "data": {"tiles": {"A": 2, "?": 1}, "total": 3}})

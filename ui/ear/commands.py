@@ -15,7 +15,7 @@ from ui.game.turns import seat_name
 # The keys after "/", each with what it says (the help and How to play list them).
 KEYS = (("R", "your rack"), ("N", "your rack in NATO words"), ("S", "the scores"),
         ("T", "the tiles left and unseen"), ("W", "whose turn"), ("C", "the clock"),
-        ("P", "your play so far"), ("L", "the last play"), ("X", "this row"), ("Y", "this column"),
+        ("P", "your play so far"), ("L", "the last play"), ("B", "the play before it"), ("X", "this row"), ("Y", "this column"),
         ("O", "the word here"), ("G", "go to a square"), ("H", "this help"))
 
 HELP = ("Commands: slash, then " + ", ".join(k + " " + what for k, what in KEYS) + ". Type a row and a "
@@ -157,11 +157,12 @@ def play_so_far(s):
     return "Put down: " + tiles + ". " + (scored or "Scoring.")
 
 
-def last_play(s):
-    for t in reversed(s["snap"].get("turns", [])):
-        if t.get("kind") not in ("end", "time"):
-            return "Last: " + say.turn_words(s, t)
-    return "No play yet."
+def last_play(s, back=0):
+    """The last turn told in full (``back`` 1: the one before it)."""
+    turns = [t for t in s["snap"].get("turns", []) if t.get("kind") not in ("end", "time")]
+    if len(turns) <= back:
+        return "No play yet." if not back else "No play before the last."
+    return ("Before it: " if back else "Last: ") + say.turn_words(s, turns[-1 - back])
 
 
 def clocks(s):
@@ -199,6 +200,7 @@ def command(s, key):
         "c": lambda: clocks(s),
         "p": lambda: play_so_far(s),
         "l": lambda: last_play(s),
+        "b": lambda: last_play(s, 1),
         "x": lambda: line(s, True),
         "y": lambda: line(s, False),
         "o": lambda: word_here(s),
