@@ -283,11 +283,21 @@ def test_a_shared_links_replay_is_reviewed_and_a_position_says_it_has_no_turns(b
         {"name": "You", "kind": "human"}, {"name": "Computer", "kind": "hard"}]})))
     for _ in range(4):
         snap = json.loads(s.act(json.loads(s.hint(1, 1000))["moves"][0]["move"]))
+    still_played = s.link(-1)
+    while snap["phase"] != "over":   # six scoreless turns end it
+        snap = json.loads(s.act("-"))
     fragment = s.link(-1)
     spec = {"rules": "classic", "seed": "44", "seats": snap["seats"], "actions": snap["actions"]}
     plan = json.loads(session_review.review_plan(json.dumps(spec), "[0, 1]"))
     with kit.own_page(browser) as (page, errors):
+        # still being played: no seat is this screen's, so nothing is reviewed before the end
+        page.goto(site_url + "index.html#" + still_played + "&mode=replay", wait_until="domcontentloaded")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=T)
+        page.locator("#rp-review-link").click()
+        page.wait_for_selector("#panel [data-panel='review']", timeout=T)
+        assert "still being played" in page.inner_text("#panel") and rows(page) == []
         page.goto(site_url + "index.html#" + fragment + "&mode=replay", wait_until="domcontentloaded")
+        page.reload(wait_until="domcontentloaded")
         page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=T)
         page.locator("#rp-review-link").click()
         page.wait_for_selector("#panel [data-panel='review']", timeout=T)
