@@ -19,7 +19,7 @@ found on a grid in O(k) each (``neighbours``). Then:
 
 Repeats, moved posted pairs and byes are all in the edge costs the caller gives,
 as in the exact method, so both methods weigh them the same way. Every step is
-deterministic for a given seed (the grid's cells are shuffled by it).
+deterministic for a given seed (a crowded grid cell is sampled with it).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections import deque
 from .blossom import min_cost_perfect_matching
 
 NEIGHBOURS = 10          # candidate partners a player: the nearest to their mirror point
-CAP = 40                 # points looked at in one grid cell (identical points pile up in one)
+CAP = 40                 # points looked at in one grid cell (equal points pile up in one)
 LEFTOVER_ALL_PAIRS = 2000  # above this, the greedy's leftovers are paired in turn
 STEPS_PER_VERTEX = 400   # improvement budget: candidate pairs looked at per vertex
 
@@ -54,8 +54,6 @@ def neighbours(points, mirrors, k: int, rng, usable=None) -> list[list[int]]:
     cells: dict[tuple[int, int], list[int]] = {}
     for i, (x, t) in enumerate(points):
         cells.setdefault((min(g - 1, int((x - x0) / hx)), min(g - 1, int((t - t0) / ht))), []).append(i)
-    for members in cells.values():
-        rng.shuffle(members)
     out = []
     for i, (qx, qt) in enumerate(mirrors):
         cx = min(g - 1, max(0, int((qx - x0) // hx)))
@@ -69,7 +67,10 @@ def neighbours(points, mirrors, k: int, rng, usable=None) -> list[list[int]]:
                     continue
                 step = 1 if abs(dx) == r else 2 * r
                 for y in range(cy - r, cy + r + 1, step or 1):
-                    for j in cells.get((x, y), ())[:CAP]:
+                    members = cells.get((x, y), ())
+                    if len(members) > CAP:          # a pile of equal points: a fair sample of it
+                        members = rng.sample(members, CAP)
+                    for j in members:
                         if j != i and (usable is None or usable(i, j)):
                             px, pt = points[j]
                             found.append(((px - qx) ** 2 + (pt - qt) ** 2, j))

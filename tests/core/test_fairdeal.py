@@ -148,3 +148,12 @@ def test_a_whole_deal_on_the_curve_verifies_and_cheats_are_caught():
         verify(deal, a.secret, b.secret)
     with pytest.raises(FairDealError, match="not of the group"):
         a.read((share[0], share[1] + 1), N)          # a point off the curve could leak the key
+
+
+def test_the_warning_says_what_a_link_gives_away_in_the_engine_and_the_readme():
+    from pathlib import Path
+
+    from engine.club.notice import LINK_NOT_SECRET
+    for text in (LINK_NOT_SECRET, Path(__file__).resolve().parents[2].joinpath("README.md").read_text()):
+        flat = " ".join(text.split())
+        assert "is not secret" in flat and "seed" in flat and "the opponent's tiles" in flat
