@@ -13,7 +13,7 @@ import json
 from engine import session
 from engine.club import face
 from engine.records.link import encode
-from engine.session import boundary
+from engine.session import boundary, util
 
 STATUS = {"state": "loading", "error": ""}
 status = boundary.status_of(STATUS)
@@ -21,7 +21,7 @@ status = boundary.status_of(STATUS)
 
 def players(games_text="[]"):
     """[{"id", "date", "spec"}] -> {"games": [{"family", "rules", "seats": [...]}], "skipped"}."""
-    return boundary.guard(face.players, str(games_text))
+    return _said(lambda: face.players(util.text_of(games_text, "the games kept")))
 
 
 def _spec(text, what):
@@ -41,8 +41,8 @@ def _said(run):
     def call():
         try:
             return run()
-        except (face.TournamentError, ValueError) as exc:
-            return json.dumps({"error": str(exc)})
+        except (face.TournamentError, util.SessionError, ValueError) as exc:
+            return util.error(exc)
     return boundary.guard(call)
 
 
@@ -55,6 +55,8 @@ def opened_game(spec_text):
     """{"layout", "snap"} of a new game (the main page's saved-game form)."""
     def run():
         spec = _spec(spec_text, "the pairing's game")
+        if not isinstance(spec.get("rules"), str):
+            raise face.TournamentError("the pairing's game names no rules")
         snap = json.loads(session.open(json.dumps(spec)))
         if "error" in snap and "racks" not in snap:
             return json.dumps(snap)
@@ -67,7 +69,24 @@ TOURNAMENT_FACES = ["tournament_new", "tournament_import", "tournament_pair_roun
                     "tournament_add_result_link",
                     "tournament_add_typed", "tournament_add_forfeit", "tournament_clear_result", "tournament_standings", "tournament_game",
                     "tournament_link", "tournament_open_link", "tournament_tsh"]
-globals().update(boundary.expose(face, TOURNAMENT_FACES))
+
+
+def _capped(call):
+    """A tournament face whose refusal quotes the page's whole input (a hostile name, a
+    pasted page of text) says it in at most util.MAX_MESSAGE characters."""
+    def run(*args):
+        out = call(*args)
+        if out.startswith('{"error"') and len(out) > util.MAX_MESSAGE:
+            said = json.loads(out)
+            text = str(said.get("error", ""))
+            said["error"] = text if len(text) <= util.MAX_MESSAGE else text[:util.MAX_MESSAGE - 3] + "..."
+            return json.dumps(said)
+        return out
+    run.__name__ = call.__name__
+    return run
+
+
+globals().update({name: _capped(call) for name, call in boundary.expose(face, TOURNAMENT_FACES).items()})
 
 boundary.load_words(STATUS)
 __export__ = ["status", "players", "link_of", "opened_game"] + TOURNAMENT_FACES
