@@ -23,6 +23,11 @@ round none. A re-pair keeps a round's posted pairs: each one given up costs more
 than all of PPT, so only what a change left unpaired moves, unless keeping them
 would force a repeat.
 
+Large fields: the exact matching takes O(n^3) time and n^2 memory (10,000 players:
+10**8 costs). Above EXACT_UP_TO players, or with method "fast", the same weighing
+is searched by engine/club/fastpair.py: within a few per cent of the least cost
+(bench/README.md), the rounds to come not searched.
+
 Round 1 (nobody has a PPT yet) is drawn by the tournament's seed: a shuffle, the
 last player sitting out an odd field. Costs are whole numbers (millionths of a
 squared point), so the matching is exact and the same under CPython and Pyodide.
