@@ -6,18 +6,25 @@ game spec that ``session.open`` takes (rules, seed, seats, actions, and "start"
 for a game begun from a position), plus the turn to show and embed options;
 ``encode`` is the inverse.
 
-Fragment grammar (format versions 1 to 3, and 5)::
+Fragment grammar (format versions 1 to 3, 5 and 6)::
 
     fragment := TAG DATA { "&" KEY "=" VALUE }
-    TAG      := "g1." | "g2." | "g3." | "g5."   ("g4.": a table game, engine/table/link.py)
+    TAG      := "g1." | "g2." | "g3." | "g5." | "g6."   ("g4.": a table game, engine/table/link.py)
     DATA     := base64url, no padding, of  deflate(TEXT) + crc32(TAG + deflate(TEXT))
     TEXT     := UTF-8 lines joined by "\\n":
                 g1: rules / seed / seat count / SEATS / ACTIONS
                 g2: rules / seed / start / seat count / SEATS / ACTIONS
                 g3: rules / seed / start or "" / seat count / SEATS / ACTIONS
                 g5: rules / seed / start or "" / WORDLIST / seat count / SEATS / ACTIONS
+                g6: rules / seed / start or "" / WORDLIST or "" / EVENT or "" / OATH
+                    / seat count / SEATS / ACTIONS
+    EVENT    := a tournament's pairing: its id (12 hex digits), round and game number,
+                space-separated (engine/club/invite.py: an invitation and its result)
+    OATH     := one digit a seat: 0 no oath, 1 the oath before the first move, 2 also
+                the one after the last (RULES.md 15.2); "" for none
     WORDLIST := the fingerprint of the player's own word list the game plays, a space,
-                its name (engine/lexicon/own.py: the list itself is never in a link)    SEATS    := one line per seat: a kind digit, then the name; g1 and g2: 0..3 =
+                its name (engine/lexicon/own.py: the list itself is never in a link)
+    SEATS    := one line per seat: a kind digit, then the name; g1 and g2: 0..3 =
                 human, easy, medium, hard; g3: 0..4, adding expert
     ACTIONS  := one line per action (the engine's move text, kept verbatim)
     seed     := "i" + decimal int  |  "s" + text     (so 42 and "42" stay distinct)
@@ -26,7 +33,8 @@ Fragment grammar (format versions 1 to 3, and 5)::
     KEY      := t (turn to show) | mode (play|replay) | theme (auto|light|dark)
                 | controls | moves | scores (0|1: what an embed shows)
 
-``encode`` writes the oldest version that carries the spec: g5 only for a game
+``encode`` writes the oldest version that carries the spec: g6 only for a game of a
+tournament's pairing or with an oath ("event", "oath"), g5 only for a game
 that plays a player's own word list ("wordlist"), g3 only when a seat is a level
 g1 and g2 have no digit for (the expert), else g2 for a spec with a "start", else
 g1, byte for byte as before g2 existed. So a page from before g3
@@ -60,7 +68,7 @@ from ..actionlog import MAX_NAME
 from ..lexicon.own import OwnListError, check_ref
 from ..rules import RULES_TEXT_MAX, Rules
 
-VERSION = 5               # the newest format; encode writes the oldest that carries the game
+VERSION = 6               # the newest format; encode writes the oldest that carries the game
 # Seat kinds by digit; every kind of engine.session's SEAT_KINDS must be here.
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 OLD_KINDS = 4             # g1 and g2 carry the first four (digits 0..3)
@@ -80,6 +88,7 @@ MAX_TURN = 100_000
 MAX_IGNORED = 5           # options named as ignored (the rest are dropped unnamed)
 MAX_START = 4_000 + RULES_TEXT_MAX  # a start position's CGP, whose rules may hold house words (engine/startpos.py)
 MIN_SEATS, MAX_SEATS = 1, 4
+MAX_EVENT_ROUND, MAX_EVENT_GAME = 1_000, 1_000_000   # a tournament pairing's round and game number
 
 # g4 is taken by games scored at a table (engine/table/link.py): no seed, no racks,
 # so they are not games this module replays; ``decode`` names them, never "newer".
@@ -111,6 +120,12 @@ def encode(spec: dict) -> str:
     start = _check_start(spec.get("start"))
     wordlist = _check_wordlist(spec.get("wordlist"))
     digits = [SEAT_KINDS.index(s["kind"]) for s in seats]
+    event, oath = check_event(spec.get("event")), check_oath(spec.get("oath"), len(seats))
+    if event or oath:
+        lines = [rules, _seed_text(seed), start or "", (wordlist["fp"] + " " + wordlist["name"]) if wordlist else "",
+                 event_text(event), oath, str(len(seats))]
+        lines += [str(d) + s["name"] for d, s in zip(digits, seats)] + actions
+        return fit(pack("g6.", lines) + options_text(spec))
     tag = "g5." if wordlist else "g3." if max(digits) >= OLD_KINDS else "g1." if start is None else "g2."
     lines = [rules, _seed_text(seed)] + ([start or ""] if tag != "g1." else [])
     lines += ([wordlist["fp"] + " " + wordlist["name"]] if wordlist else []) + [str(len(seats))]
@@ -236,6 +251,30 @@ def _decode_v5(tag: str, data: str) -> dict:
     return spec
 
 
+def _decode_v6(tag: str, data: str) -> dict:
+    """g5's layout (the word list line empty for none), then a tournament's pairing
+    and the oath."""
+    lines = unpack(tag, data)
+    if len(lines) < 7:
+        raise LinkError(DAMAGED)
+    start, ref, event, oath = lines[2:6]
+    del lines[2:6]
+    spec = _spec_of_lines(lines, len(SEAT_KINDS), newer_kinds=True)
+    if start:
+        spec["start"] = _check_start(start)
+    if ref:
+        fp, _, name = ref.partition(" ")
+        spec["wordlist"] = _check_wordlist({"name": name, "fp": fp})
+    if event:
+        parts = event.split(" ")
+        if len(parts) != 3 or not all(re.fullmatch(r"[0-9]{1,7}", x) for x in parts[1:]):
+            raise LinkError(DAMAGED)
+        spec["event"] = check_event({"id": parts[0], "round": int(parts[1]), "game": int(parts[2])})
+    if oath:
+        spec["oath"] = check_oath(oath, len(spec["seats"]))
+    return spec
+
+
 def unpack(tag: str, data: str) -> list[str]:
     """DATA -> TEXT's lines, checked against the checksum and the size limits."""
     text = inflated(tag, data, LinkError, DAMAGED, "this link holds more than a game (it is too large to open)")
@@ -284,7 +323,7 @@ def inflated(tag: str, data: str, error: type, damaged: str, too_large: str) -> 
 
 
 # One reader per format version ever shipped; never remove one (tests/data/links/).
-_READERS = {1: _decode_v1, 2: _decode_v2, 3: _decode_v3, 5: _decode_v5}
+_READERS = {1: _decode_v1, 2: _decode_v2, 3: _decode_v3, 5: _decode_v5, 6: _decode_v6}
 
 
 def _spec_of_lines(lines: list[str], kinds: int, newer_kinds: bool = False) -> dict:
@@ -383,6 +422,33 @@ def check_spec(spec: dict):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION or not _plain(action):
             raise LinkError(f"move {i + 1} is not a move text")
     return rules, seed, [{"name": s["name"], "kind": s["kind"]} for s in seats], list(actions)
+
+
+def check_event(event):
+    """A tournament's pairing as {"id", "round", "game"} (None: none)."""
+    if event is None:
+        return None
+    if not isinstance(event, dict) or not isinstance(event.get("id"), str) \
+            or not re.fullmatch(r"[0-9a-f]{12}", event["id"]) or set(event) != {"id", "round", "game"}:
+        raise LinkError("a tournament's pairing is {\"id\" (12 hex digits), \"round\", \"game\"}")
+    for key, hi in (("round", MAX_EVENT_ROUND), ("game", MAX_EVENT_GAME)):
+        value = event[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= hi:
+            raise LinkError(f"a tournament's pairing: the {key} is a whole number from 1 to {hi}")
+    return {"id": event["id"], "round": event["round"], "game": event["game"]}
+
+
+def event_text(event) -> str:
+    return f"{event['id']} {event['round']} {event['game']}" if event else ""
+
+
+def check_oath(oath, seats: int) -> str:
+    """The oath as one digit a seat (0 none, 1 before, 2 before and after); "" for none."""
+    if oath is None or oath == "":
+        return ""
+    if not isinstance(oath, str) or len(oath) != seats or not all(ch in "012" for ch in oath):
+        raise LinkError("the oath is one digit a seat: 0 (none), 1 (before the game) or 2 (before and after)")
+    return oath
 
 
 def _check_start(start):

@@ -180,7 +180,7 @@ def test_a_30_turn_game_fits_in_1000_characters_even_with_unlikely_moves():
 
 @pytest.mark.parametrize("text, message", [
     ("g4.AAAA", link.TABLE_GAME),
-    ("g6.AAAA", link.NEWER),
+    ("g7.AAAA", link.NEWER),
     ("g17.whatever", link.NEWER),
     ("g0.AAAA", link.DAMAGED),
     ("g1", link.DAMAGED),
