@@ -1,21 +1,20 @@
 """One game held for a page, spoken to in text: the engine worker's whole API.
 
-The page's UI runs in another interpreter (MicroPython on the main thread) and
-never imports the engine. It talks to one Pyodide worker that calls these
-functions; every argument and result is a str (JSON text) or an int, so nothing
-but text crosses the boundary. A rejected action returns ``{"error": ...}`` (a
-message for a player) and changes nothing; only a bug raises.
+The page's UI runs in another interpreter (MicroPython on the main thread) and never imports
+the engine. It talks to one Pyodide worker that calls these functions; every argument and
+result is a str (JSON text) or an int, so nothing but text crosses the boundary. A rejected
+action returns ``{"error": ...}`` (a message for a player) and changes nothing; only a bug raises.
 
-The worker holds ONE current game: a game is its spec (rules, seed, seats) plus
-the action log and the hints used, so the page stores the spec and log (every
-snapshot carries them) and can always rebuild it. The snapshot itself is drawn
-by engine/records/snapshot.py; this module keeps the state and the page's functions.
+The worker holds ONE current game: a game is its spec (rules, seed, seats) plus the action log
+and the hints used, so the page stores the spec and log (every snapshot carries them) and can
+always rebuild it. The snapshot itself is drawn by engine/records/snapshot.py; this module
+keeps the state and the page's functions.
 
-Beside it in this package: review.py (the review of a game, turn by turn, on this
-game or another), expert.py (the expert's turn with its rounds dealt to helper
-workers), util.py (the page's input, checked, and replies the table page shares)
-and boundary.py (what the three page workers share: the word list loaded, the
-status, a bug turned into {"error"}, a face's functions exposed).
+Beside it in this package: review.py (the review of a game, turn by turn, on this game or
+another), expert.py (the expert's turn with its rounds dealt to helper workers), util.py (the
+page's input, checked, and replies the table page shares), event.py (a tournament pairing's
+game and the oath, carried by its links) and boundary.py (what the three page workers share:
+the word list loaded, the status, a bug turned into {"error"}, a face's functions exposed).
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ import time
 
 from ..records import snapshot as snapshots
 from .. import tracking
+from . import event as pairing
 from ..actionlog import MAX_MS
 from ..board import LAYOUTS, square_name
 from ..game import Game, GameError
@@ -39,7 +39,7 @@ from ..rules import Rules
 from ..tiles import VALUES
 from .util import (SessionError, check_message, deciding_seat, hints_of, int_in, json_object, placed_tile,
                    preview_reply, replay_log, seats_of, text_of)
-from .util import error as _error
+from .util import dumps as _dumps, error as _error
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SEAT_KINDS = ("human",) + LEVELS
@@ -85,7 +85,7 @@ def layout(rules: str) -> str:
     lay = LAYOUTS[r.board]
     premiums = ["".join((lay.premium(row, col) or "..") for col in range(lay.size))
                 for row in range(lay.size)]
-    return json.dumps({
+    return _dumps({
         "rules": r.to_string(), "size": lay.size, "premiums": premiums,
         "start": square_name(*lay.start), "inner": list(lay.inner) if lay.inner else None,
         "values": dict(VALUES), "rack_size": r.rack_size,
@@ -126,8 +126,8 @@ def _open(spec, source: str) -> str:
         if start is not None and not isinstance(start, str):
             raise SessionError("the start position must be CGP text")
         wordlist = own_lists.check_ref(data["wordlist"]) if data.get("wordlist") else None   # a player's own list
-        game = Game(rules, seed, len(seats), lexicon=own_lists.lexicon_for(wordlist) or loaded_lexicon(),
-                    names=[s["name"] for s in seats], start=start)
+        game = pairing.keep(Game(rules, seed, len(seats), lexicon=own_lists.lexicon_for(wordlist) or loaded_lexicon(),
+                                 names=[s["name"] for s in seats], start=start), data)   # a pairing, the oath
     except ValueError as exc:
         return _error(exc)
     stopped = replay_log(game, actions, source)
@@ -152,7 +152,7 @@ def open_link(fragment: str) -> str:
         out["link"] = {"turn": spec.get("turn"), "view": spec.get("view") or {}}
         if spec.get("ignored"):  # options left out (engine/records/link.py): the page names them
             out["link"]["ignored"] = spec["ignored"]
-    return json.dumps(out)
+    return _dumps(out)
 
 
 def link(turn: int = -1) -> str:
@@ -164,7 +164,7 @@ def link(turn: int = -1) -> str:
                 "actions": list(game.actions)}
         if game.start is not None:
             spec["start"] = game.start
-        spec["wordlist"] = _wordlist
+        spec.update(pairing.of(game), wordlist=_wordlist)
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             spec["turn"] = int(turn)
         return encode_link(spec)
@@ -181,7 +181,7 @@ def link_for(spec: str, turn: int = -1, view: str = "") -> str:
         out = {k: data.get(k) for k in ("rules", "seed", "seats", "actions")}
         if data.get("start"):
             out["start"] = data["start"]
-        out["wordlist"] = data.get("wordlist") or None   # a player's own list (None: none)
+        out.update(pairing.checked(data), wordlist=data.get("wordlist") or None)   # own list (None: none)
         if turn is not None and int_in(turn, -1, 10 ** 9, "the turn to show") >= 0:
             out["turn"] = int(turn)
         if view:
@@ -220,7 +220,7 @@ def import_record(text: str) -> str:
     if opened.record_turns is not None:
         out["record_turns"] = opened.record_turns
     out["import"] = opened.info
-    return json.dumps(out)
+    return _dumps(out)
 
 
 def act(text: str, elapsed_ms: int = -1) -> str:
@@ -236,7 +236,7 @@ def act(text: str, elapsed_ms: int = -1) -> str:
     if withdrawn:
         out = json.loads(_snapshot())
         out["message"] = withdrawn
-        return json.dumps(out)
+        return _dumps(out)
     return _snapshot(events=events)
 
 
@@ -315,7 +315,7 @@ def hint(top: int = 5, budget_ms: int = 1000) -> str:
         except ValueError:
             continue   # never expected: the generator makes legal plays only
         moves.append({"move": m["move"], "score": m["score"], "words": words})
-    return json.dumps({"moves": moves, "ms": round((time.perf_counter() - t0) * 1000),
+    return _dumps({"moves": moves, "ms": round((time.perf_counter() - t0) * 1000),
                        "complete": bool(found["complete"]), "budget_ms": budget})
 
 
@@ -334,7 +334,7 @@ def hint_preview(move: str) -> str:
     except ValueError as exc:
         return _error(exc)
     name = board.layout.name_of
-    return json.dumps({
+    return _dumps({
         "tiles": [placed_tile(name(sq), cell, tile) for sq, cell, tile in play.tiles],
         "pre": [f"{kind} {name(sq)}" for kind, sq in play.pre], "across": play.across,
         "move": move.strip(),
@@ -353,7 +353,7 @@ def hint_used(n: int = 1) -> str:
     except ValueError as exc:
         return _error(exc)
     _hints.extend([(len(game.actions), game.to_move)] * n)
-    return json.dumps({"hints": len(_hints), "spec_hints": [list(h) for h in _hints]})
+    return _dumps({"hints": len(_hints), "spec_hints": [list(h) for h in _hints]})
 
 
 # --------------------------------------------------------------------- around the board
@@ -364,7 +364,7 @@ def unseen(seat: int = -1) -> str:
     try:
         game = _need_game()
         seat = -1 if seat is None else int_in(seat, -(10 ** 9), game.players - 1, "the seat")
-        return json.dumps(tracking.unseen(game, game.to_move if seat < 0 else seat))
+        return _dumps(tracking.unseen(game, game.to_move if seat < 0 else seat))
     except ValueError as exc:
         return _error(exc)
 
@@ -384,7 +384,7 @@ def history() -> str:
         line = next((x for x in lines if x["counts"] and x["player"] == seat and x["action"] >= logged), None)
         if line is not None:
             line["hinted"] = True
-    return json.dumps({"turns": lines, "scores": list(game.scores), "hints": len(_hints)})
+    return _dumps({"turns": lines, "scores": list(game.scores), "hints": len(_hints)})
 
 
 def at(k: int) -> str:
@@ -399,7 +399,7 @@ def at(k: int) -> str:
     view = game.at(k)
     out = json.loads(_snapshot(events=[t for t in view.turns if t.action == k - 1], game=view))
     out["at"], out["total"] = k, len(game.actions)
-    return json.dumps(out)
+    return _dumps(out)
 
 
 def export_gcg(viewer: int = -1) -> str:
@@ -410,7 +410,7 @@ def export_gcg(viewer: int = -1) -> str:
 
     try:
         viewer = int_in(viewer, -(10 ** 9), 10 ** 9, "the seat to write for")
-        return json.dumps({"gcg": write_gcg(_need_game(), None if viewer == -1 else viewer)})
+        return _dumps({"gcg": write_gcg(_need_game(), None if viewer == -1 else viewer)})
     except (ValueError, TypeError) as exc:
         return _error(exc)
 
@@ -425,7 +425,7 @@ def export_cgp(viewer: int = -1) -> str:
         if viewer != -1 and not game.over:
             order = [(game.to_move + i) % game.players for i in range(game.players)]
             pos = replace(pos, racks=[r if seat == viewer else "" for seat, r in zip(order, pos.racks)])
-        return json.dumps({"cgp": format_cgp(pos)})
+        return _dumps({"cgp": format_cgp(pos)})
     except (ValueError, TypeError, OverflowError) as exc:
         return _error(exc)
 
@@ -441,7 +441,7 @@ def summary() -> str:
     hints = [0] * game.players
     for _, seat in _hints:
         hints[seat] += 1
-    return json.dumps({
+    return _dumps({
         "preset": game.rules.preset, "rules": game.rules.to_string(), "seed": game.seed,
         "names": [s["name"] for s in _seats], "kinds": [s["kind"] for s in _seats],
         "scores": list(game.scores), "winner": snapshots.winners(game),
@@ -461,7 +461,7 @@ def preview(placement: str) -> str:
         game = _need_game()
     except ValueError as exc:
         return _error(exc)
-    return json.dumps(preview_reply(game, placement))
+    return _dumps(preview_reply(game, placement))
 
 
 # --------------------------------------------------------------------- snapshot
@@ -475,10 +475,10 @@ def _snapshot(error: str | None = None, warning: str | None = None, events=(),
     view = game if game is not None else _game
     hints = _hints if game is None else [h for h in _hints if h[0] <= len(view.actions)]
     out = snapshots.build(view, _seats, hints, error, events)
-    out.update({"wordlist": _wordlist} if _wordlist else {})
+    out.update(dict({"wordlist": _wordlist} if _wordlist else {}, **pairing.of(_game)))
     if warning:
         out["warning"], out["opened_to"] = warning, len(view.actions)
-    return json.dumps(out)
+    return _dumps(out)
 
 
 # --------------------------------------------------------------------- helpers

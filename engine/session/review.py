@@ -36,7 +36,7 @@ from ..search.review import (RANKINGS, Reviewer, ReviewError, check_reviewable, 
                             played_squares, record_turns, summary)
 from ..actionlog import split_action
 from ..tiles import VALUES
-from .util import error as _error
+from .util import dumps as _dumps, error as _error
 from .util import int_in, placed_tile, text_of
 
 BUDGET_MIN_MS, BUDGET_MAX_MS = 50, 60_000
@@ -71,7 +71,7 @@ def review_plan(source: str = "", seats: str = "") -> str:
         pending = ("The last play may still be challenged or checked: it is reviewed once settled."
                    if last_play_open(game) else "The turn to come is not reviewed: that would be a hint.")
     from_position = game is not None and game.start is not None and loaded["kind"] != "mixed"
-    return json.dumps({"source": loaded["kind"], "rules": loaded["rules"].to_string(), "names": names,
+    return _dumps({"source": loaded["kind"], "rules": loaded["rules"].to_string(), "names": names,
                        "over": loaded["over"], "seats": sorted(chosen), "turns": rows, "pending": pending,
                        "from_position": from_position})
 
@@ -123,7 +123,7 @@ def review_turn(turn: int, budget_ms: int = 1000, ranking: str = "score") -> str
                          "value": 0 if c.islower() else VALUES[c]} for sq, c in enumerate(board.cells) if c]
         out["played_tiles"] = [{"sq": square_name(*divmod(sq, size)), "letter": cell}
                                for sq, cell in played_squares(tp, loaded["rules"])]
-    return json.dumps(out)
+    return _dumps(out)
 
 
 def review_summary(results: str) -> str:
@@ -142,7 +142,7 @@ def review_summary(results: str) -> str:
         out = summary(data, [names.get(p, f"Player {p + 1}") for p in range(4)])
     except (ValueError, TypeError) as exc:
         return _error(exc)
-    return json.dumps(out)
+    return _dumps(out)
 
 
 def _check_result(r: dict) -> None:

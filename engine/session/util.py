@@ -33,9 +33,16 @@ def quote(text, limit: int = 40) -> str:
 MAX_MESSAGE = 500   # an error is a message for a player: one quoting a whole input is cut here
 
 
+def dumps(obj) -> str:
+    """JSON text with every character as itself: the page's MicroPython reads a
+    \\ud83e\\udd8a escape as two broken halves, so an emoji in a name would come out as
+    unknown characters (engine/table/face.py answers the same way)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
 def error(exc: Exception) -> str:
     text = str(exc)
-    return json.dumps({"error": text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."})
+    return dumps({"error": text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."})
 
 
 def json_object(text: str, what: str) -> dict:
