@@ -200,6 +200,7 @@ class Renderer:
         self.size = 0
         self.start = None
         self.last_squares = None
+        self.cursor = None
         self.heard = {}
         self.box_kind = ""
 
@@ -256,6 +257,9 @@ class Renderer:
             self.last_squares = last
             if document is not None:
                 phone.show(document, last)
+        elif s.get("cursor") != self.cursor and document is not None:
+            phone.follow(document, s.get("cursor"))   # placing: the square typed on stays in view
+        self.cursor = s.get("cursor")
         return len(out)
 
 

@@ -89,3 +89,20 @@ def test_nothing_jumps_while_the_computer_thinks_and_your_score_stays_said(brows
         assert inside(page, "#message") and inside(page, "#btn-Play")
         assert top_of(page, "#dock") == before[0]
         assert errors == []
+
+
+def test_a_zoomed_board_follows_the_square_being_placed_on(browser, site_url):
+    with kit.own_page(browser, viewport=(360, 640)) as (page, errors):
+        boot_page(page, site_url)
+        kit.new_game(page, "iii", "zoom-follow", [{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "easy"}])
+        page.get_by_role("button", name="Zoom").click()
+        page.evaluate("document.getElementById('board-scroll').scrollTo(0, 0)")
+        kit.square(page, "A11").click()
+        seen = """() => { const b = document.getElementById('board-scroll').getBoundingClientRect();
+            const c = document.querySelector('#board .cell.cursor').getBoundingClientRect();
+            return c.left >= b.left - 1 && c.right <= b.right + 1 && c.top >= b.top - 1 && c.bottom <= b.bottom + 1; }"""
+        for _ in range(20):   # across the board and past the box's edge
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate(seen)
+        assert page.evaluate("document.getElementById('board-scroll').scrollLeft") > 0
+        assert errors == []
