@@ -10,7 +10,9 @@ opponent waits for ``repair_round``). A posted pairing is a promise: a re-pair
 moves only the players a change left without a game (and the bye, when they can
 play each other), and a correction of an earlier round changes no posted game.
 A result comes from a finished game's link (replayed: engine/club/replay.py), from
-a game played here (its link too) or from typed figures (marked as typed).
+a game played here (its link too) or from typed figures (marked as typed). A game
+played from its invitation (engine/club/invite.py) names its pairing: one of another
+tournament, round or pairing is refused, and its players' oath is recorded with it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import copy
 from .model import (FORFEIT, MAX_HISTORY, MAX_PLAYERS, Game, Player, Result, Round, Tournament, TournamentError, check_field,
                     check_method, check_name, check_rounds, check_rules, check_seed, check_title,
                     name_key, quote, validate, MAX_SCORE, MAX_TURNS)
+from .invite import pairing_of
 from .pairing import pair_by_ppt, pair_round_robin
 from .replay import ResultError, replay_link
 from .standings import GameResult, entrants, standings
@@ -275,7 +278,9 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
             raise TournamentError(f"{quote(name)}, a player of this game, is not in this tournament: "
                                   "the game is not one of its pairings")
     t = copy.deepcopy(t)
-    rd, g = find_game(t, r, *game.names)
+    rd, g = pairing_of(t, game.event, game.names, r) if game.event else find_game(t, r, *game.names)
+    flip = name_key(game.names[0]) != name_key(g.players[0])
+    oath = (game.oath[::-1] if flip else game.oath) or None
     for other_rd in t.paired:
         for other in other_rd.games:
             if other is not g and other.result is not None and _key(other.result, lexicon) == game.identity:
@@ -283,12 +288,16 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
                                       f"({other.players[0]} v {other.players[1]})")
     if g.result is not None:
         if _key(g.result, lexicon) == game.identity:
-            return t, "this game is already recorded"
+            merged = _oaths(g.result.oath, oath)
+            if merged == g.result.oath:
+                return t, "this game is already recorded"
+            g.result.oath = merged
+            validate(t)
+            return t, f"This game is already recorded; its oath now reads: {oath_text(g.players, merged)}."
         if not replace:
             kind = "another game's link" if g.result.link else "typed figures"
             raise TournamentError(f"round {rd.round}, {g.players[0]} v {g.players[1]} already has a "
                                   f"result ({kind}); correct it to replace it")
-    flip = name_key(game.names[0]) != name_key(g.players[0])
     order = (lambda pair: [pair[1], pair[0]]) if flip else list
     notes = []
     if game.seed is None:
@@ -298,11 +307,31 @@ def add_link(t: Tournament, r: int, text: str, lexicon, source: str = "link",
     if flip:
         notes.append(f"{g.players[1]} moved first; the pairing had {g.players[0]} first.")
     note = " ".join(notes) or None
+    invited = bool(game.event) and game.seed == t.game_seed(rd.round, g)   # its invitation, as dealt
     result = Result(source, order(game.scores), order(game.turns), order(game.points), int(flip),
-                    game.fragment, note, game.identity)
+                    game.fragment, note, game.identity, invited, oath)
     _set_result(t, rd, g, result)
     said = f"Recorded: round {rd.round}, {score_line(g)}."
+    if invited:
+        said += " Started from the pairing (its invitation)."
+    if oath:
+        said += f" Oath: {oath_text(g.players, oath)}."
     return t, (f"{said} Flagged: {note}" if note else said)
+
+
+def _oaths(a: str | None, b: str | None) -> str | None:
+    """Two devices' word of one game's oath: each player's furthest."""
+    if not a or not b:
+        return a or b
+    return "".join(max(x, y) for x, y in zip(a, b))
+
+
+OATH_WORDS = ("no oath", "the oath before the game", "the oath before and after the game")
+
+
+def oath_text(players, oath: str) -> str:
+    """'Ann took the oath before and after the game; Bob the oath before the game'."""
+    return "; ".join(f"{p} {'took ' if w else ''}{OATH_WORDS[int(w)]}" for p, w in zip(players, oath))
 
 
 def score_line(g: Game) -> str:

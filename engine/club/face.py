@@ -37,12 +37,15 @@ Reading:
 - ``tournament_standings(t)``: {"standings": rows (engine/club/standings.py, with
   "withdrawn"), "rounds": [{"round", "drawn", "bye", "finished", "repeats",
   "games": [{"game", "players", "seed", "result", "history" (corrected results,
-  oldest first)}]}], "next": {"can_pair", "why",
+  oldest first), "invite" (an unplayed game's invitation: its game link's fragment)}],
+  "round_link" (the round link's fragment)}], "next": {"can_pair", "why",
   "unpaired": the latest round's players with no game and no bye}}.
 - ``tournament_game(t, round, first, second)``: {"spec": the pairing's game spec
   for session.open (both seats people), "link": its start link's fragment}.
 - ``tournament_link(t)``: {"link": the standings link's fragment, without '#'}.
-- ``tournament_open_link(fragment)``: {"tournament", "readonly": true}.
+- ``tournament_open_link(fragment)``: {"tournament", "readonly": true}; for a round
+  link (engine/club/invite.py) {"round": {"name", "rules", "round", "games": [{"game",
+  "players", "link": its invitation's fragment}]}}.
 - ``tournament_tsh(t, encoding="latin-1")``: {"tsh": the .t file's text, "renamed":
   {name: as written}, "notes": [rounds TSH reads otherwise], "encoding", "href":
   a data: URL of the file's bytes in that encoding ("latin-1", TSH's default, or "utf-8")}.
@@ -57,7 +60,7 @@ from __future__ import annotations
 import json
 
 from ..records.link import encode as encode_game_link
-from . import director, share
+from . import director, invite, share
 from .players import kept_games
 from .model import Tournament, TournamentError, rounds_note
 
@@ -269,12 +272,23 @@ def tournament_standings(t: str) -> str:
                   "result": data[rd.round - 1]["games"][i]["result"],
                   "history": data[rd.round - 1]["games"][i].get("history", [])}
                  for i, g in enumerate(rd.games)]
+        invites = {i["game"]: i["link"] for i in invite.invitations(tour, rd.round)}
+        for g in games:
+            if g["game"] in invites:
+                g["invite"] = invites[g["game"]]
         rounds.append({"round": rd.round, "drawn": rd.drawn, "bye": rd.bye, "games": games,
                        "finished": all(g.result is not None for g in rd.games),
-                       "repeats": director.repeats(tour, rd.round)})
+                       "repeats": director.repeats(tour, rd.round), "round_link": _round_link(tour, rd.round)})
     why = director.why_not_pair(tour)
     return json.dumps({"standings": director.table(tour), "rounds": rounds,
                        "next": {"can_pair": not why, "why": why, "unpaired": director.unpaired(tour)}})
+
+
+def _round_link(t: Tournament, r: int) -> str:
+    try:
+        return invite.encode_round(t, r)
+    except ValueError:     # too long for a link: each invitation is still on the page
+        return ""
 
 
 def tournament_game(t: str, round: int, first: str, second: str) -> str:  # noqa: A002
@@ -294,6 +308,8 @@ def tournament_link(t: str) -> str:
 
 def tournament_open_link(fragment: str) -> str:
     try:
+        if str(fragment).strip().lstrip("#").startswith("r"):
+            return json.dumps({"round": invite.decode_round(str(fragment))})
         return json.dumps({"tournament": share.decode(str(fragment)).to_dict(), "readonly": True})
     except ValueError as exc:
         return _error(exc)

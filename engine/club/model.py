@@ -23,7 +23,10 @@ JSON shape (``to_dict``)::
                                 "link" (the game's link data; link and here),
                                 "key" (the game whatever its link's spelling:
                                        engine/club/replay.py identity; or absent),
-                                "note" (why the result is flagged, or absent)},
+                                "note" (why the result is flagged, or absent),
+                                "invited" (true: played from its invitation; or absent),
+                                "oath" (the oath, a digit a player in the pairing's order:
+                                        0 none, 1 before the game, 2 before and after; or absent)},
                             "history" (absent when none): [the results it had before
                                 each correction, oldest first, at most MAX_HISTORY]}]}]}
 
@@ -65,6 +68,8 @@ class Result:
     link: str | None = None
     note: str | None = None
     key: str | None = None
+    invited: bool = False
+    oath: str | None = None
 
 
 @dataclass
@@ -373,7 +378,13 @@ def read_result(raw, r: int) -> Result:
         raise TournamentError(f"{where}: the game's key must be a short text beside its link")
     if note is not None and (not isinstance(note, str) or len(note) > 300):
         raise TournamentError(f"{where}: the note must be short text")
-    return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note, key)
+    invited, oath = raw.get("invited", False), raw.get("oath")
+    if not isinstance(invited, bool) or (invited and link is None):
+        raise TournamentError(f"{where}: a game played from its invitation has its link")
+    if oath is not None and (not isinstance(oath, str) or len(oath) != 2 or not all(c in "012" for c in oath)):
+        raise TournamentError(f"{where}: the oath is two digits (0, 1 or 2)")
+    return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note, key,
+                  invited, oath)
 
 
 def _game_dict(g: Game) -> dict:
@@ -394,4 +405,8 @@ def _result_dict(result: Result | None) -> dict | None:
         out["key"] = result.key
     if result.note is not None:
         out["note"] = result.note
+    if result.invited:
+        out["invited"] = True
+    if result.oath is not None:
+        out["oath"] = result.oath
     return out

@@ -59,6 +59,8 @@ class Replayed:
     turns: tuple[int, int]
     points: tuple[int, int]
     identity: str = ""              # the game whatever its spelling (see the module doc)
+    event: dict | None = None       # the pairing it was invited to (engine/club/invite.py), if any
+    oath: str = ""                  # the oath, one digit a seat (engine/records/link.py), "" for none
 
 
 def identity(rules: Rules, seed, names, game) -> str:
@@ -121,4 +123,5 @@ def replay_link(text: str, lexicon) -> Replayed:
     seed = None if spec.get("table") else spec["seed"]
     return Replayed(fragment, rules.to_string(), seed, (names[0], names[1]),
                     (game.scores[0], game.scores[1]), (parts[0][1], parts[1][1]),
-                    (parts[0][0], parts[1][0]), identity(rules, seed, names, game))
+                    (parts[0][0], parts[1][0]), identity(rules, seed, names, game), spec.get("event"),
+                    spec.get("oath") or "")
