@@ -322,3 +322,18 @@ def test_a_refusal_the_preview_already_gives_is_said_once():
     s = go(new(), {"t": "key", "key": "a"}, {"t": "key", "key": "Enter"})
     s = go(s, {"t": "snapshot", "snap": {"error": "not your turn"}})
     assert s["message"] == "not your turn"   # a reason the preview does not give stays
+
+
+def test_swaps_by_keys_any_number_the_rules_allow():
+    tiles = [fx.tile("H8", "e", 0, blank=True), fx.tile("I8", "a", 0, blank=True)]
+    snap = fx.snap(racks=("EAT", "XYZ"), tiles=tiles, swappable=["H8", "I8"])
+    s = new(snap)
+    s["cursor"] = "H8"
+    s = go(s, {"t": "key", "key": "="})
+    s["cursor"] = "I8"
+    s = go(s, {"t": "key", "key": "Insert"})
+    assert [p["kind"] + " " + p["sq"] + " " + p["letter"] for p in s["pre"]] == ["swap H8 E", "swap I8 A"]
+    assert sorted(e["tile"] for e in s["rack"]) == ["?", "?", "T"]
+    s["cursor"] = "J8"   # no blank there: said, nothing changes
+    s = go(s, {"t": "key", "key": "="})
+    assert len(s["pre"]) == 2 and "No blank to swap" in s["message"]

@@ -236,6 +236,8 @@ def on_key(s, ev):
         if sq and sq in s["snap"].get("pickable", []) and not s["placed"] and board_letter(s, sq):
             return with_fx(pre_pick(s, sq), {"do": "focus", "sq": sq})
         return s
+    if key in ("=", "Insert"):   # swap your tile of its letter for the blank under the cursor
+        return _swap_by_key(s, s["cursor"])
     if key == "Enter":
         return on_play(s, ev)
     if key == "Backspace":
@@ -250,6 +252,25 @@ def on_key(s, ev):
     if len(key) == 1 and key.isalpha() and can_place(s):
         return _type_letter(s, key.upper(), ev.get("shift", False))
     return s
+
+
+def _swap_by_key(s, sq):
+    """'=' (or Insert) on a blank that can be swapped: your tile of the letter it stands
+    for takes its place, as a tap of that tile then the blank does; again on another
+    blank for as many swaps as the rules allow."""
+    if not sq or sq not in s["snap"].get("swappable", []) or any(p["sq"] == sq for p in s["placed"]):
+        s["message"] = "No blank to swap here: '=' swaps the blank under the cursor."
+        return s
+    letter = board_letter(s, sq).upper()
+    entry = None
+    for e in unplaced(s):
+        if e["tile"] == letter:
+            entry = e
+            break
+    if entry is None:
+        s["message"] = "No " + letter + " on your rack to swap for the blank on " + sq + "."
+        return s
+    return with_fx(pre_swap(s, entry["id"], sq), {"do": "focus", "sq": sq})
 
 
 def _turn(s):

@@ -27,7 +27,7 @@ def on_board_click(page, e):
         page.dispatch({"t": "tap_square", "sq": cell.dataset.square})
 
 
-KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace", "Delete")
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "Backspace", "Delete", "Insert", "=")
 EAR_KEYS = "/?0123456789"   # the commands for players by ear (ui/ear/commands.py)
 
 

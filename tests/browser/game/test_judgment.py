@@ -134,6 +134,13 @@ def test_swap_a_rack_tile_for_a_blank(page):
     page.get_by_role("button", name="Recall", exact=True).click()
     assert page.get_attribute(f"#board [data-square='{blank['sq']}']", "data-letter") == blank["letter"]
     assert sorted(kit.rack_letters(page)) == sorted(rack)
+    # by keys: the cursor on the blank, then "="
+    kit.square(page, blank["sq"]).click()
+    page.keyboard.press("=")
+    assert page.get_attribute(f"#board [data-square='{blank['sq']}']", "data-letter") == letter
+    assert "?" in kit.rack_letters(page)
+    page.keyboard.press("Escape")
+    assert sorted(kit.rack_letters(page)) == sorted(rack)
 
 
 def test_pick_off_puts_the_tile_on_the_rack(page):
