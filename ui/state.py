@@ -91,6 +91,7 @@ def _take_snapshot(s, snap, announce=True):
         s["spec"]["start"] = snap["start"]
     if snap.get("wordlist"):  # the player's own word list (ui/newgame/wordlist.py)
         s["spec"]["wordlist"] = snap["wordlist"]
+    s["spec"].update({k: snap[k] for k in ("event", "oath") if snap.get(k)})   # a tournament's game (ui/links/event.py)
     if old.get("record") and str(snap.get("seed", "")).startswith("import-") and old.get("seed") == snap.get("seed"):
         s["spec"]["record"] = old["record"]   # the imported record's turns before it (the review's)
     s["placed"], s["pre"], s["sel"], s["choose"] = [], [], None, None

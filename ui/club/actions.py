@@ -32,7 +32,7 @@ class Page(kit.Guard):
         self.body = ""
         self.at_row = None     # the id of the row's error shown, if any
         self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "", "at": "",
-                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": "", "kept": []}
+                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": "", "kept": [], "round": None}
 
     # ------------------------------------------------------------- drawing
     def render(self):
@@ -47,6 +47,8 @@ class Page(kit.Guard):
                 label = next((r["player"] for r in rows if r["key"] == chosen), None) if chosen else None
                 body = view.players(rows, s["family"], label, state.games_of(s["games"], chosen) if label else [],
                                     s["skipped"])
+        elif s.get("round"):
+            body = view.round_invites(s["round"], self.base())
         elif s["t"] is not None:
             sheet = sheets.sheet(s["t"], s["reply"], s["sheet"], s["date"]) if s["sheet"] else ""
             body = view.tournament(s["t"], s["reply"], s["readonly"], s["out"], sheet)
@@ -79,6 +81,11 @@ class Page(kit.Guard):
             slot.removeAttribute("hidden")
             slot.focus()
             self.at_row = str(slot.id)
+
+    def base(self):
+        """The folder of this page's address (invitations open the game page beside it)."""
+        href = str(self.window.location.href).split("#")[0].split("?")[0]
+        return href[:href.rindex("/") + 1] if "/" in href else ""
 
     def say(self, msg="", err=""):
         self.s["msg"], self.s["err"] = msg, err
@@ -116,6 +123,14 @@ class Page(kit.Guard):
     async def hash_changed(self):
         h = str(self.window.location.hash or "")
         self.s["out"] = None
+        if h.startswith("#r"):     # a round link: its pairings and invitations, read-only
+            reply = json.loads(await self.eng.tournament_open_link(h))
+            self.s["t"], self.s["readonly"], self.s["view"] = None, True, "director"
+            self.s["round"] = reply.get("round")
+            self.say("", "" if "round" in reply else "This round link cannot be opened: " + reply["error"] + ".")
+            self.render()
+            return
+        self.s["round"] = None
         if h.startswith("#t"):
             reply = json.loads(await self.eng.tournament_open_link(h))
             if "error" in reply:
@@ -160,6 +175,7 @@ class Page(kit.Guard):
             if "error" in reply:
                 self.say("", reply["error"])
                 reply = {}
+            reply["base"] = self.base()
             self.s["reply"] = reply
             if record and not self.s["readonly"]:
                 await self.record_here()
@@ -269,6 +285,8 @@ class Page(kit.Guard):
         elif act == "link":
             base = str(d.base)
             await self.change(eng.tournament_add_result_link, self.value(base + "-link"), int(d.round), "link", 0)
+        elif act == "many":
+            await self.record_many(self.value("cl-many"))
         elif act == "typed":
             base = str(d.base)
             req, why = state.typed_request(int(d.round), str(d.first), str(d.second), *[
@@ -323,6 +341,28 @@ class Page(kit.Guard):
         elif act == "player":
             s["chosen"] = str(d.key)
             self.render()
+
+    async def record_many(self, text):
+        """Result links pasted at once (players' "Send the result to the director"): each
+        recorded as its pairing's result or refused with its reason, all said together."""
+        links = [w for w in text.split() if "#" in w or w[:1] == "g"][:200]
+        if not links:
+            self.say("", "Paste the result links first (one or many).")
+            self.render()
+            return
+        said = []
+        for i, one in enumerate(links):
+            reply = json.loads(await self.eng.tournament_add_result_link(json.dumps(self.s["t"]), one, 0, "link", 0))
+            if "error" in reply:
+                said.append("Link " + str(i + 1) + " refused: " + reply["error"][:1].upper() + reply["error"][1:] + ".")
+            else:
+                self.s["t"] = reply["tournament"]
+                said.append("Link " + str(i + 1) + ": " + reply.get("message", "recorded"))
+        self.save()
+        self.s["out"] = None
+        bad = [x for x in said if " refused: " in x]
+        self.say(" ".join(x for x in said if x not in bad), " ".join(bad))
+        await self.refresh()
 
     async def _took(self, reply):
         if "error" in reply:

@@ -116,9 +116,54 @@ def _result(res, players, readonly, rnd, base=""):
             + str(res["turns"][1]) + "; " + ("typed" if typed else ("played here" if res["source"] == "here"
                                                                       else "by link"))
             + ("" if first == 0 or typed else "; " + esc(mover) + " moved first") + _adjusted(res) + ")</small>")
+    if res.get("invited"):
+        text += ' <small class="cl-note cl-invited">Started from the pairing (its invitation).</small>'
+    if res.get("oath"):
+        text += ('<br><small class="cl-note cl-oath">Oath: ' + esc("; ".join(
+            p + ": " + OATH_WORDS[int(d)] for p, d in zip(players, res["oath"]))) + ".</small>")
     if res.get("note"):
         text += '<br><small class="cl-flag">Flagged: ' + esc(sentence(res["note"])) + "</small>"
     return text + _correct(readonly, rnd, players, base)
+
+
+OATH_WORDS = ("none", "before the game", "before and after the game")
+INVITE_NOTE = ("Send it to both players: the first named opens it and moves first, then sends the game to the "
+               "other, each on their own device. When it ends, each sends the result back to you. Whoever "
+               "decodes a game link learns its seed, and so the bag: play by link among friends.")
+
+
+def invite_html(base, g, rnd):
+    """An unplayed pairing's invitation: a game link for the players' own devices."""
+    url = base + "index.html#" + g["invite"]
+    ident = "cl-" + str(rnd) + "-" + str(g["game"]) + "-invite"
+    return ('<details class="cl-invite no-print"><summary>Invitation (play by link)</summary>'
+            '<input id="' + ident + '" class="cl-grow" readonly aria-label="Invitation link" value="' + esc(url)
+            + '"> <a href="' + esc(url) + '" target="_blank" rel="noopener">Open</a>'
+            '<p class="cl-note">' + INVITE_NOTE + "</p></details>")
+
+
+def round_link_html(base, rd):
+    if not rd.get("round_link") or rd.get("finished"):
+        return ""
+    r = str(rd["round"])
+    url = base + "club.html#" + rd["round_link"]
+    return ('<p class="cl-note no-print"><label>Round link (every pairing with its invitation, read-only, to post '
+            'once) <input id="cl-round-' + r + '-link" readonly value="' + esc(url) + '"></label></p>')
+
+
+def round_invites(data, base):
+    """A round link opened: every pairing of the round with its invitation."""
+    rows = ""
+    for g in data.get("games", []):
+        url = base + "index.html#" + g["link"]
+        rows += ('<tr data-game="' + str(g["game"]) + '"><td>' + str(g["game"]) + "</td><td>" + esc(g["players"][0])
+                 + "</td><td>" + esc(g["players"][1]) + '</td><td><a href="' + esc(url) + '">Play this game by link'
+                 "</a></td></tr>")
+    return ('<section class="cl-card" id="cl-round-invites"><h2>' + esc(data.get("name", "")) + ": round "
+            + str(data.get("round", "")) + '</h2><p class="cl-note">Rules ' + esc(data.get("rules", "")) + ". "
+            + INVITE_NOTE + '</p><div class="cl-scroll"><table class="cl-table"><thead><tr><th>Game</th>'
+            "<th>Moves first</th><th>Second</th><th>Invitation</th></tr></thead><tbody>" + rows
+            + "</tbody></table></div></section>")
 
 
 def _forfeit(res, players):
@@ -213,7 +258,9 @@ def rounds(reply, readonly, which):
             res = g.get("result")
             base = "cl-" + str(r) + "-" + str(g["game"])
             cell = _result(res, players, readonly, r, base) if res else (
-                "<em>to play</em>" + ("" if readonly else _entry(r, g, players)))
+                "<em>to play</em>" + ("" if readonly or not g.get("invite") else
+                                      invite_html(reply.get("base", ""), g, r))
+                + ("" if readonly else _entry(r, g, players)))
             cell += _history(g.get("history") or [], players)
             if not readonly:   # where this row's refusal is said (ui/club/actions.py Page.render)
                 cell += '<p class="cl-err cl-row-err" id="' + base + '-said" role="alert" tabindex="-1" hidden></p>'
@@ -231,7 +278,8 @@ def rounds(reply, readonly, which):
                 + '"><h2 id="cl-rh-' + str(r) + '">Round ' + str(r) + ("" if not rd["finished"] else " (finished)")
                 + "</h2>" + notes + '<div class="cl-scroll"><table class="cl-table cl-pairings"><thead><tr><th>Game</th>'
                 '<th>Moves first</th><th>Second</th><th>Result</th></tr></thead><tbody>' + rows
-                + "</tbody></table></div>" + bye + "</section>")
+                + "</tbody></table></div>" + bye + ("" if readonly else round_link_html(reply.get("base", ""), rd))
+                + "</section>")
     return out
 
 
@@ -262,6 +310,10 @@ def tools(t, reply):
             '<label>Player <select id="cl-rename-from">' + every + '</select></label>'
             ' <label>New name <input id="cl-rename-to" maxlength="32"></label>'
             ' <button type="button" data-act="rename">Rename</button></div></details>'
+            '<details class="cl-more" id="cl-many-box"><summary>Results by link (paste one or many)</summary>'
+            '<textarea id="cl-many" rows="4" aria-label="Result links, one or many" placeholder="the links players '
+            'sent with Send the result to the director"></textarea>'
+            ' <button type="button" data-act="many">Record these results</button></details>'
             '<div class="cl-row" role="group" aria-label="Share"><span class="cl-rowhead">Share</span>'
             '<button type="button" data-act="link_out">Standings link</button>'
             ' <button type="button" data-act="json_out">Export JSON</button>'

@@ -19,7 +19,7 @@ Pure and MicroPython-safe: ui/main.py and ui/links/embed.py carry out the effect
 import json
 
 from ui import store
-from ui.links import share
+from ui.links import event, share
 
 KEY = store.BYLINK_KEY
 VERSION = 1
@@ -333,3 +333,4 @@ def on_open(s, ev):
 waiting_for = share.waiting_for   # the friend this device waits for (shown by ui/links/share.py)
 
 HANDLERS = {"bylink_open": on_open, "bylink_back": on_back}
+HANDLERS.update(event.HANDLERS)   # a tournament's game by link: the oath, the result to the director

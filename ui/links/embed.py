@@ -190,7 +190,7 @@ async def share_link(f, eng, dispatch, s):
                   "snippet_new": share.embed_snippet(share.page_url(href, share.EMBED_PAGE, fresh))
                   if fresh.startswith("g") else ""})
         return
-    url = share.page_url(href, "index.html", frag)
+    url = share.page_url(href, "club.html" if kind == "director" else "index.html", frag)
     shared = copied = False
     nav = window.navigator
     try:
@@ -205,7 +205,8 @@ async def share_link(f, eng, dispatch, s):
     except Exception:   # no share sheet, or the player closed it
         shared = False
     dispatch({"t": "share_done", "kind": "share", "url": url, "copied": copied, "shared": shared,
-              "to": share.waiting_for(s) if kind == "send" else ""})
+              "to": share.waiting_for(s) if kind == "send" else f.get("to", ""),
+              "sent": kind if kind in ("director", "final") else ""})
 
 
 def js_object(d):
@@ -271,6 +272,10 @@ def on_box_click(e):
         dispatch({"t": "share"})
     elif act == "send":   # play by link: the game to the friend whose turn it is
         dispatch({"t": "share", "kind": "send"})
+    elif act in ("oath_before", "oath_after"):   # a tournament's game by link (ui/links/event.py)
+        dispatch({"t": "oath", "which": act[5:]})
+    elif act in ("to_director", "send_final"):
+        dispatch({"t": act})
     elif act == "here":
         dispatch({"t": "box", "kind": ""})
         dispatch({"t": "handover_done"})

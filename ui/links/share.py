@@ -354,8 +354,9 @@ def on_share_done(s, ev):
     if ev.get("error"):
         s["box"] = {"kind": "link", "text": "This game cannot be shared: " + ev["error"]}
         return s
+    from ui.links import event
     box = {"kind": ev.get("kind", "share"), "url": ev.get("url", ""), "copied": bool(ev.get("copied")),
-           "shared": bool(ev.get("shared")), "to": ev.get("to", "")}
+           "shared": bool(ev.get("shared")), "to": ev.get("to", ""), "sent_text": event.done_text(ev)}
     if box["kind"] == "embed":
         box["snippet"] = ev.get("snippet", "")
         box["snippet_new"] = ev.get("snippet_new", "")

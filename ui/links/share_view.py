@@ -4,12 +4,17 @@ MicroPython-safe; what it shows comes from ui/links/share.py's state."""
 
 from html import escape
 
-from ui.links import replay
+from ui.links import event, replay
 from ui.links.share import LEVELS, NOT_SECRET, NOT_SECRET_BRIEF, OPENED, attr, passing, waiting_for
 
 
 def box_html(s):
-    """The share / embed / import / link panel (all text from a link shown as text)."""
+    """The share / embed / import / link panel (all text from a link shown as text),
+    after a tournament game's oath and result (ui/links/event.py)."""
+    return event.note_html(s) + _box_html(s)
+
+
+def _box_html(s):
     box = s.get("box")
     if passing(s) and (not box or box["kind"] == "link"):
         box = {"kind": "passed"}
@@ -39,7 +44,9 @@ def box_html(s):
     if kind == "share":
         head = ("Link copied." if box.get("copied") else "Shared." if box.get("shared")
                 else "Copy this link:")
-        if box.get("to"):
+        if box.get("sent_text"):
+            head += " " + box["sent_text"]
+        elif box.get("to"):
             head += " Send it to " + box["to"] + ": they play their turn from it and send it back."
         return ('<p class="share-text">' + escape(head) + "</p>"
                 '<input class="share-url" id="share-url" readonly aria-label="Game link" value="'
