@@ -128,8 +128,10 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         # the director opens each device's result link
         for number, a, b in games:
             for k, url in enumerate(sent[number]):
-                page.goto(url)
-                page.wait_for_selector("#cl-msg", timeout=T)
+                before = page.inner_text("#said")
+                page.goto(url)       # the same page: its hash changes, and the result is recorded
+                page.wait_for_function("t => document.querySelector('#cl-msg') && "
+                                       "document.querySelector('#said').innerText !== t", arg=before, timeout=T)
                 settle(page)
                 said = page.inner_text("#cl-msg")
                 assert ("Started from the pairing" in said) if k == 0 else ("already recorded" in said), said
