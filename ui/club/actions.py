@@ -7,7 +7,8 @@ Page state ``s``: "view" ("director" or "players"), "t" (the tournament, or None
 link), "msg" / "err" (the last action's word), "at" (the row an action came from:
 its refusal is said there), "out" (a link, JSON or TSH made),
 "family", "chosen", "games" (the players' replayed games), "skipped", "sheet" (the
-printed sheet shown: ui/club/sheets.py) and its "date", "kept" (the tournaments kept on
+printed sheet shown: ui/club/sheets.py) and its "date", "round" (a round link opened: its
+invitations, engine/club/invite.py), "kept" (the tournaments kept on
 this device besides this one: ui/club/kept.py).
 """
 
