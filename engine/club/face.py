@@ -46,6 +46,10 @@ Reading:
 - ``tournament_open_link(fragment)``: {"tournament", "readonly": true}; for a round
   link (engine/club/invite.py) {"round": {"name", "rules", "round", "games": [{"game",
   "players", "link": its invitation's fragment}]}}.
+- ``tournament_scrutiny(t, cursor)``: the next step of the scrutiny (engine/club/
+  scrutiny.py): {"done", "cursor" (to pass back, as JSON text; "null" to start),
+  "games", "game" (reviewed so far), "rows": {"players": [{"player", "turns",
+  "best_share", "mean_lost"}], "field": {...}}}.
 - ``tournament_tsh(t, encoding="latin-1")``: {"tsh": the .t file's text, "renamed":
   {name: as written}, "notes": [rounds TSH reads otherwise], "encoding", "href":
   a data: URL of the file's bytes in that encoding ("latin-1", TSH's default, or "utf-8")}.
@@ -60,7 +64,7 @@ from __future__ import annotations
 import json
 
 from ..records.link import encode as encode_game_link
-from . import director, invite, share
+from . import director, invite, scrutiny, share
 from .players import kept_games
 from .model import Tournament, TournamentError, rounds_note
 
@@ -311,6 +315,18 @@ def tournament_open_link(fragment: str) -> str:
         if str(fragment).strip().lstrip("#").startswith("r"):
             return json.dumps({"round": invite.decode_round(str(fragment))})
         return json.dumps({"tournament": share.decode(str(fragment)).to_dict(), "readonly": True})
+    except ValueError as exc:
+        return _error(exc)
+
+
+def tournament_scrutiny(t: str, cursor: str = "null") -> str:
+    try:
+        tour = _load(t)
+        try:
+            at = json.loads(str(cursor))
+        except (ValueError, RecursionError):
+            at = None
+        return json.dumps(scrutiny.step(tour, at, _lexicon()))
     except ValueError as exc:
         return _error(exc)
 

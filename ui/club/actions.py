@@ -12,6 +12,7 @@ invitations, engine/club/invite.py), "kept" (the tournaments kept on
 this device besides this one: ui/club/kept.py).
 """
 
+import asyncio
 import json
 
 from ui import store
@@ -33,7 +34,8 @@ class Page(kit.Guard):
         self.body = ""
         self.at_row = None     # the id of the row's error shown, if any
         self.s = {"view": "director", "t": None, "reply": {}, "readonly": False, "msg": "", "err": "", "at": "",
-                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": "", "kept": [], "round": None}
+                  "out": None, "family": "all", "chosen": None, "games": None, "skipped": 0, "sheet": None, "date": "", "kept": [], "round": None,
+                  "scrutiny": None}
 
     # ------------------------------------------------------------- drawing
     def render(self):
@@ -286,6 +288,14 @@ class Page(kit.Guard):
         elif act == "link":
             base = str(d.base)
             await self.change(eng.tournament_add_result_link, self.value(base + "-link"), int(d.round), "link", 0)
+        elif act == "scrutiny":
+            self.start_scrutiny()
+        elif act == "scrutiny_stop":
+            if s.get("scrutiny"):
+                s["scrutiny"]["stop"] = True
+        elif act == "scrutiny_close":
+            s["scrutiny"] = None
+            self.render_scrutiny()
         elif act == "many":
             await self.record_many(self.value("cl-many"))
         elif act == "typed":
@@ -342,6 +352,48 @@ class Page(kit.Guard):
         elif act == "player":
             s["chosen"] = str(d.key)
             self.render()
+
+    def start_scrutiny(self):
+        """The scrutiny of the tournament as it stands, in steps of the engine worker
+        (engine/club/scrutiny.py) in a task of its own: the page stays free meanwhile,
+        a progress bar shows how far it is, and Stop ends it."""
+        if self.s["t"] is None or (self.s.get("scrutiny") or {}).get("running"):
+            return
+        mine = {"running": True, "stop": False, "game": 0, "games": 0, "rows": None}
+        self.s["scrutiny"] = mine
+        self.render_scrutiny()
+        asyncio.create_task(self.scrutinize(mine, json.dumps(self.s["t"])))
+
+    async def scrutinize(self, mine, t):
+        cursor = "null"
+        while True:
+            try:
+                reply = json.loads(await self.eng.tournament_scrutiny(t, cursor))
+            except Exception as exc:     # the worker failed: said, never a dead page
+                reply = {"error": str(exc)[:200]}
+            if self.s.get("scrutiny") is not mine:     # closed, or started again
+                return
+            if "error" in reply:
+                mine.update(running=False, stopped=True, error=reply["error"])
+            else:
+                mine.update(game=reply["game"], games=reply["games"], rows=reply["rows"])
+                if reply["done"] or mine["stop"]:
+                    mine.update(running=False, stopped=not reply["done"])
+            self.render_scrutiny()
+            if not mine["running"]:
+                return
+            cursor = json.dumps(reply["cursor"])
+
+    def render_scrutiny(self):
+        el = self.document.getElementById("scrutiny")
+        if el is None:
+            return
+        html = view.scrutiny(self.s.get("scrutiny"))
+        el.innerHTML = html
+        if html:
+            el.removeAttribute("hidden")
+        else:
+            el.setAttribute("hidden", "")
 
     async def record_many(self, text):
         """Result links pasted at once (players' "Send the result to the director"): each

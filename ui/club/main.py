@@ -39,6 +39,7 @@ def _hash(e):
 async def boot():
     on("app", "click", _act)
     on("club-nav", "click", _act)
+    on("scrutiny", "click", _act)    # the scrutiny's Stop and Close (ui/club/actions.py)
     on("window", "storage", _storage)
     on("window", "hashchange", _hash)
     PAGE.render()

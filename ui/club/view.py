@@ -310,6 +310,8 @@ def tools(t, reply):
             '<label>Player <select id="cl-rename-from">' + every + '</select></label>'
             ' <label>New name <input id="cl-rename-to" maxlength="32"></label>'
             ' <button type="button" data-act="rename">Rename</button></div></details>'
+            '<div class="cl-row"><button type="button" data-act="scrutiny">Scrutiny: play beside the engine\'s best'
+            '</button></div>'
             '<details class="cl-more" id="cl-many-box"><summary>Results by link (paste one or many)</summary>'
             '<textarea id="cl-many" rows="4" aria-label="Result links, one or many" placeholder="the links players '
             'sent with Send the result to the director"></textarea>'
@@ -369,6 +371,44 @@ def tournament(t, reply, readonly, out, sheet=""):
             + (" <b>Read-only</b> (from a standings link)." if readonly else "") + "</p></section>")
     return (head + sheet + ("" if readonly else tools(t, reply)) + output(out) + rounds(reply, readonly, "latest")
             + standings(reply.get("standings", [])) + rounds(reply, readonly, "earlier"))
+
+
+# ----------------------------------------------------------------- scrutiny
+
+SCRUTINY_NOTE = ("For each player, over their tournament games recorded from a game link: the share of their turns "
+                 "on which they played the engine's best play (by score) and the points they left a turn against it, "
+                 "beside the whole field's. Strong players match the best play often too: this is a signal to look "
+                 "further (RULES.md 15.3), never a verdict.")
+
+
+def scrutiny(sc):
+    """The scrutiny's table, with its progress while the engine reviews the games."""
+    if not sc:
+        return ""
+    games, done = sc.get("games", 0), sc.get("game", 0)
+    if sc.get("running"):
+        state = ('<p class="cl-note" role="status">Reviewing the games: ' + str(done) + " of " + (str(games) if games
+                 else "?") + ' done. <progress id="cl-scrutiny-progress" max="' + str(max(games, 1)) + '" value="'
+                 + str(done) + '"></progress> <button type="button" data-act="scrutiny_stop">Stop</button></p>')
+    else:
+        state = ('<p class="cl-note" role="status">' + ("Stopped after " + str(done) + " of " + str(games) + " games."
+                                                        if sc.get("stopped") else "All " + str(games) + " games reviewed.")
+                 + ' <button type="button" data-act="scrutiny_close">Close</button></p>')
+    if sc.get("error"):
+        state += '<p class="cl-err" role="alert">' + esc(sentence(sc["error"])) + "</p>"
+    rows = sc.get("rows") or {"players": [], "field": None}
+
+    def cells(r):
+        return ("<td>" + str(r["turns"]) + "</td><td>" + str(int(round(r["best_share"] * 100))) + "%</td><td>"
+                + ("%.1f" % r["mean_lost"]) + "</td>")
+    body = "".join('<tr data-player="' + esc(r["player"]) + '"><td>' + esc(r["player"]) + "</td>" + cells(r) + "</tr>"
+                   for r in rows["players"])
+    field = rows.get("field")
+    foot = ('<tfoot><tr class="cl-field"><th scope="row">The field</th>' + cells(field) + "</tr></tfoot>") if field else ""
+    return ('<section class="cl-card no-print" id="cl-scrutiny" aria-labelledby="cl-scr-h"><h2 id="cl-scr-h">Scrutiny'
+            '</h2><p class="cl-note">' + SCRUTINY_NOTE + "</p>" + state + '<div class="cl-scroll"><table '
+            'class="cl-table" id="cl-scrutiny-table"><thead><tr><th>Player</th><th>Turns</th><th>Best play</th>'
+            "<th>Points lost a turn</th></tr></thead><tbody>" + body + "</tbody>" + foot + "</table></div></section>")
 
 
 # ----------------------------------------------------------------- players

@@ -68,7 +68,7 @@ TOURNAMENT_FACES = ["tournament_new", "tournament_import", "tournament_pair_roun
                     "tournament_add_player", "tournament_withdraw", "tournament_rename",
                     "tournament_add_result_link",
                     "tournament_add_typed", "tournament_add_forfeit", "tournament_clear_result", "tournament_standings", "tournament_game",
-                    "tournament_link", "tournament_open_link", "tournament_tsh"]
+                    "tournament_link", "tournament_open_link", "tournament_tsh", "tournament_scrutiny"]
 
 
 def _capped(call):

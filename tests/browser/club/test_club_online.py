@@ -4,7 +4,8 @@ fresh browser contexts (one a 360x640 phone), each player taking the oath before
 their first move and attesting it after the last, under the tournament's clock. Both
 devices send the result to the director ("Send the result to the director"); the
 club page records each game as started from the pairing, with both players' oath,
-and a game claiming another pairing is refused with its reason."""
+and a game claiming another pairing is refused with its reason. The scrutiny table
+then shows each player's figures beside the field's."""
 
 from __future__ import annotations
 
@@ -154,6 +155,17 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         said = page.inner_text("#cl-err")
         assert "refused" in said and "another pairing's game and is not recorded" in said, said
         assert json.loads(page.evaluate("localStorage.getItem('wlc.club')"))["t"] == saved
+
+        # the scrutiny: each player's figures beside the field's, worked out in the worker
+        act(page, "[data-act=scrutiny]")
+        page.wait_for_selector("#cl-scrutiny-table tfoot .cl-field", timeout=T)
+        page.wait_for_function("!document.querySelector('#cl-scrutiny-progress')", timeout=T)
+        table = page.locator("#cl-scrutiny-table tbody tr")
+        assert sorted(table.nth(i).get_attribute("data-player") for i in range(table.count())) == sorted(NAMES)
+        for i in range(table.count()):    # six passes each game: three turns each, no best play made
+            assert table.nth(i).inner_text().split("\t")[1:3] == ["3", "0%"]
+        assert "never a verdict" in page.inner_text("#cl-scrutiny")
+        assert page.inner_text("#cl-scrutiny-table tfoot").split("\t")[1] == "12"
         assert not errors, errors
     finally:
         for ctx in contexts + [director]:
