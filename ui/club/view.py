@@ -157,8 +157,9 @@ def round_invites(data, base):
     for g in data.get("games", []):
         url = base + "index.html#" + g["link"]
         rows += ('<tr data-game="' + str(g["game"]) + '"><td>' + str(g["game"]) + "</td><td>" + esc(g["players"][0])
-                 + "</td><td>" + esc(g["players"][1]) + '</td><td><a href="' + esc(url) + '">Play this game by link'
-                 "</a></td></tr>")
+                 + "</td><td>" + esc(g["players"][1]) + '</td><td><a href="' + esc(url) + '">' + esc(g["players"][0])
+                 + ": start this game</a> (" + esc(g["players"][1]) + " plays from " + esc(g["players"][0])
+                 + "'s link)</td></tr>")
     return ('<section class="cl-card" id="cl-round-invites"><h2>' + esc(data.get("name", "")) + ": round "
             + str(data.get("round", "")) + '</h2><p class="cl-note">Rules ' + esc(data.get("rules", "")) + ". "
             + INVITE_NOTE + '</p><div class="cl-scroll"><table class="cl-table"><thead><tr><th>Game</th>'
