@@ -17,7 +17,7 @@ carries it. Pure and MicroPython-safe; ui/links/embed.py carries out "share".
 from html import escape
 
 BEFORE = "I will consult no outside source during this game"
-AFTER = "I did not consult any outside source during this game"
+AFTER = "I did not"      # RULES.md 15.2: the oath attested after the last move
 OATH_WORDS = ("no oath yet", "the oath before the game", "the oath before and after the game")
 
 
@@ -47,14 +47,15 @@ def note_html(s):
         if oath[me] != "0":
             return ""
         return ('<div class="tour-oath"><p class="share-text">' + escape(where) + " Before your first move, "
-                'take the oath (RULES.md 15.2):</p><p><button type="button" class="primary" data-share="oath_before">'
-                + escape(BEFORE) + "</button></p></div>")
+                "take the oath: \u201c" + escape(BEFORE) + '.\u201d</p><p><button type="button" class="primary" '
+                'data-share="oath_before">I take the oath</button></p></div>')
     seats = snap.get("seats", [])
     friend = [x.get("name", "") for i, x in enumerate(seats) if i != me]
     out = '<div class="tour-oath"><p class="share-text">' + escape(where) + " The game is over.</p>"
-    if oath[me] != "2":
-        out += ('<p class="share-text">Attest your oath:</p><p><button type="button" data-share="oath_after">'
-                + escape(AFTER) + "</button></p>")
+    if oath[me] == "1":      # attested only by a player who took it before the game
+        out += ('<p class="share-text">Your oath was \u201c' + escape(BEFORE) + '.\u201d Did you consult any '
+                'outside source?</p><p><button type="button" data-share="oath_after">' + escape(AFTER)
+                + "</button></p>")
     said = "; ".join(escape(x.get("name", "")) + ": " + OATH_WORDS[int(oath[i])] for i, x in enumerate(seats))
     out += ('<p class="share-text">Oath: ' + said + ".</p>"
             '<p><button type="button" class="primary" data-share="to_director">Send the result to the director'
@@ -71,14 +72,14 @@ def on_oath(s, ev):
         return s
     _, me, oath = mine
     digit = "2" if ev.get("which") == "after" else "1"
-    if oath[me] >= digit or (digit == "2" and s["snap"].get("phase") != "over"):
+    if oath[me] >= digit or (digit == "2" and (oath[me] != "1" or s["snap"].get("phase") != "over")):
         return s
     spec = dict(s["spec"])
     spec["event"], spec["oath"] = s["snap"]["event"], oath[:me] + digit + oath[me + 1:]
     spec["actions"] = s["snap"].get("actions", spec.get("actions", []))
     s["busy"] = "open"
     s["fx"] = s["fx"] + [{"do": "open", "spec": spec}]
-    s["announce"] = "Oath taken: " + (BEFORE if digit == "1" else AFTER) + "."
+    s["announce"] = "Oath taken: " + (BEFORE + "." if digit == "1" else "I did not consult any outside source.")
     return s
 
 

@@ -10,6 +10,7 @@ then shows each player's figures beside the field's."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import browserkit as kit
 from engine.records import link
@@ -19,6 +20,7 @@ from test_play_by_link import by_link, fresh_page
 T = kit.TIMEOUT_MS
 RULES = "classic,clock=900,clockrule=timesup"
 NAMES = ["Ann", "Bob", "Cy", "Dev"]
+SHOTS = Path("/tmp/shots")
 
 
 def oath(page, which: str) -> None:
@@ -60,6 +62,8 @@ def play_pairing(first_ctx, second_ctx, invitation: str) -> tuple[list[str], lis
             second, e2 = fresh_page(second_ctx, url)
             pages[1] = page = second
             assert by_link(second)[0]["me"] == 1
+            SHOTS.mkdir(exist_ok=True)
+            second.screenshot(path=str(SHOTS / f"club-online-oath-{second.viewport_size['width']}.png"))
             oath(second, "before")
         elif n:
             open_link(page, url, n)
@@ -156,6 +160,7 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         assert "refused" in said and "another pairing's game and is not recorded" in said, said
         assert json.loads(page.evaluate("localStorage.getItem('wlc.club')"))["t"] == saved
 
+        page.screenshot(path=str(SHOTS / "club-online-results.png"), full_page=True)
         # the scrutiny: each player's figures beside the field's, worked out in the worker
         act(page, "[data-act=scrutiny]")
         page.wait_for_selector("#cl-scrutiny-table tfoot .cl-field", timeout=T)
@@ -165,6 +170,7 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         for i in range(table.count()):    # six passes each game: three turns each, no best play made
             assert table.nth(i).inner_text().split("\t")[1:3] == ["3", "0%"]
         assert "never a verdict" in page.inner_text("#cl-scrutiny")
+        page.locator("#cl-scrutiny").screenshot(path=str(SHOTS / "club-online-scrutiny.png"))
         assert page.inner_text("#cl-scrutiny-table tfoot").split("\t")[1] == "12"
         assert not errors, errors
     finally:
