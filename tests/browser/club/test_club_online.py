@@ -130,16 +130,27 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
             errors += errs
             sent[number] = results
 
-        # the director opens each device's result link
+        # the director opens the first pairing's results (each device's link) ...
+        (n1, a1, b1), (n2, a2, b2) = games
+        for k, url in enumerate(sent[n1]):
+            before = page.inner_text("#said")
+            page.goto(url)       # the same page: its hash changes, and the result is recorded
+            page.wait_for_function("t => document.querySelector('#cl-msg') && "
+                                   "document.querySelector('#said').innerText !== t", arg=before, timeout=T)
+            settle(page)
+            said = page.inner_text("#cl-msg")
+            assert ("Started from the pairing" in said) if k == 0 else ("already recorded" in said), said
+        # ... and pastes the second's two links at once, with a game that claims the first pairing
+        spec = link.decode(sent[n2][0])
+        spec["event"] = dict(spec["event"], game=n1)
+        wrong = site_url + "club.html#" + link.encode(spec)
+        page.click("#cl-many-box summary")
+        page.fill("#cl-many", "\n".join(sent[n2] + [wrong]))
+        act(page, "[data-act=many]")
+        said, refused = page.inner_text("#cl-msg"), page.inner_text("#cl-err")
+        assert "Link 1: Recorded: round 1" in said and "Link 2: This game is already recorded" in said, said
+        assert refused.startswith("Link 3 refused:") and "another pairing's game and is not recorded" in refused
         for number, a, b in games:
-            for k, url in enumerate(sent[number]):
-                before = page.inner_text("#said")
-                page.goto(url)       # the same page: its hash changes, and the result is recorded
-                page.wait_for_function("t => document.querySelector('#cl-msg') && "
-                                       "document.querySelector('#said').innerText !== t", arg=before, timeout=T)
-                settle(page)
-                said = page.inner_text("#cl-msg")
-                assert ("Started from the pairing" in said) if k == 0 else ("already recorded" in said), said
             row = page.inner_text(f"#cl-round-1 tr[data-game='{number}']")
             assert "Started from the pairing (its invitation)" in row and "Flagged" not in row
             assert f"{a}: before and after the game; {b}: before and after the game" in row
@@ -148,16 +159,11 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         recorded = [g["result"] for g in saved["paired"][0]["games"]]
         assert all(r["invited"] and r["oath"] == "22" for r in recorded)
 
-        # a game that claims the other pairing is refused, and nothing changes
-        number, other = games[0][0], games[1][0]
-        spec = link.decode(sent[number][0])
-        spec["event"] = dict(spec["event"], game=other)
-        wrong = site_url + "club.html#" + link.encode(spec)
+        # the wrong pairing's game alone: refused, and nothing changes
         page.click("#cl-many-box summary")
         page.fill("#cl-many", wrong)
         act(page, "[data-act=many]")
-        said = page.inner_text("#cl-err")
-        assert "refused" in said and "another pairing's game and is not recorded" in said, said
+        assert "another pairing's game" in page.inner_text("#cl-err")
         assert json.loads(page.evaluate("localStorage.getItem('wlc.club')"))["t"] == saved
 
         page.screenshot(path=str(SHOTS / "club-online-results.png"), full_page=True)
