@@ -1,6 +1,7 @@
 """ui/club/state.py and ui/club/view.py: the players' ranking by PPT, games kept on
 this device, which of them are a tournament's pairings, typed figures, and HTML
-that shows names as text; ui/store/club.py, the tournament kept (CPython and MicroPython)."""
+that shows names as text; ui/store/club.py, the tournament kept (CPython and MicroPython);
+the on-line tournament's invitations, results, scrutiny and the game page's oath (ui/links/event.py)."""
 
 import json
 
@@ -223,3 +224,58 @@ def test_forfeits_read_in_words_in_the_round():
     assert "Both lose by forfeit" in shown([0, 0]) and "neither came" in shown([0, 0])
     assert 'value="">neither of them</option>' in view.rounds({"rounds": [{"round": 1, "finished": False, "games": [
         {"game": 1, "players": ["Ann", "Bob"], "result": None}]}]}, False, "all")
+
+
+# ----------------------------------------------------------------- the on-line tournament
+
+def test_an_invited_result_shows_its_pairing_and_the_oath_and_names_stay_text():
+    res = {"source": "link", "scores": [300, 250], "turns": [10, 10], "points": [300, 250], "first": 0,
+           "link": "g1.x", "invited": True, "oath": "21"}
+    html = view._result(res, ["<b>Ann</b>", "Bob"], False, 1, "cl-1-1")
+    assert "Started from the pairing (its invitation)." in html and "cl-flag" not in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;: before and after the game; Bob: before the game." in html
+
+
+def test_each_unplayed_pairing_has_its_invitation_and_the_round_its_link():
+    reply = {"base": "https://club.example/", "rounds": [{
+        "round": 1, "drawn": True, "bye": None, "finished": False, "repeats": [], "round_link": "r1.abc",
+        "games": [{"game": 1, "players": ["Ann", "Bob"], "result": None, "invite": "g6.xyz"}]}]}
+    html = view.rounds(reply, False, "all")
+    assert 'id="cl-1-1-invite"' in html and 'value="https://club.example/index.html#g6.xyz"' in html
+    assert 'value="https://club.example/club.html#r1.abc"' in html
+    assert "cl-1-1-invite" not in view.rounds(reply, True, "all")      # a standings link shows none
+    listed = view.round_invites({"name": "Night", "rules": "classic", "round": 1, "games": [
+        {"game": 1, "players": ["Ann", "Bob"], "link": "g6.xyz"}]}, "https://club.example/")
+    assert 'href="https://club.example/index.html#g6.xyz">Ann: start this game</a>' in listed
+
+
+def test_the_scrutiny_shows_progress_then_each_player_beside_the_field_as_a_signal():
+    rows = {"players": [{"player": "Ann", "turns": 10, "best_share": 0.5, "mean_lost": 7.5}],
+            "field": {"turns": 20, "best_share": 0.25, "mean_lost": 9.0}}
+    running = view.scrutiny({"running": True, "game": 1, "games": 4, "rows": rows})
+    assert '<progress id="cl-scrutiny-progress" max="4" value="1">' in running and 'data-act="scrutiny_stop"' in running
+    done = view.scrutiny({"running": False, "stopped": True, "game": 1, "games": 4, "rows": rows})
+    assert "Stopped after 1 of 4 games." in done and "progress" not in done
+    assert "<td>Ann</td><td>10</td><td>50%</td><td>7.5</td>" in done
+    assert "The field</th><td>20</td><td>25%</td><td>9.0</td>" in done and "never a verdict" in done
+    assert view.scrutiny(None) == ""
+
+
+def test_the_game_page_asks_for_the_oath_before_the_first_move_and_after_the_last():
+    from ui.links import event
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    snap = {"seats": seats, "phase": "play", "event": {"id": "0123456789ab", "round": 1, "game": 2},
+            "oath": "00", "actions": []}
+    s = {"snap": snap, "spec": {"rules": "classic", "seed": "1~1.2", "seats": seats, "actions": []},
+         "bylink": {"id": "K", "me": 1}, "replay": None, "busy": "", "fx": []}
+    assert 'data-share="oath_before"' in event.note_html(s) and "Round 1, game 2" in event.note_html(s)
+    assert event.on_oath(dict(s), {"which": "after"})["fx"] == []         # not before the game is over
+    took = event.on_oath(dict(s), {"which": "before"})
+    assert took["fx"][-1]["do"] == "open" and took["fx"][-1]["spec"]["oath"] == "01"
+    s["snap"] = dict(snap, oath="01", phase="over")
+    html = event.note_html(s)
+    assert 'data-share="oath_after"' in html and 'data-share="to_director"' in html and "Send the final game to Ann" in html
+    assert event.on_oath(dict(s, fx=[]), {"which": "after"})["fx"][-1]["spec"]["oath"] == "02"
+    s["snap"] = dict(snap, oath="10", phase="over")      # no oath before: none to attest after
+    assert 'data-share="oath_after"' not in event.note_html(s)
+    assert event.note_html(dict(s, snap=dict(snap, event=None))) == ""   # not a tournament's game
