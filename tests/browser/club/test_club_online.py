@@ -55,6 +55,11 @@ def play_pairing(first_ctx, second_ctx, invitation: str) -> tuple[list[str], lis
     assert first.locator("#sharebox [data-share='oath_before']").is_visible()
     assert by_link(first)[0]["me"] == 0 and by_link(first)[0]["spec"]["event"]["round"] == 1
     oath(first, "before")
+    first.reload(wait_until="domcontentloaded")     # a reload keeps the oath: the address bar carries it
+    first.wait_for_selector("body[data-engine='ready']", state="attached", timeout=T)
+    kit.wait_idle(first)
+    assert by_link(first)[0]["spec"]["oath"] == "10" and link.decode(first.url)["oath"] == "10"
+    assert not first.locator("#sharebox [data-share='oath_before']").count()
     pages, url, second, e2 = [first, None], "", None, []
     for n in range(6):
         page = pages[n % 2]
