@@ -104,3 +104,14 @@ def test_an_older_page_refuses_an_invitation_as_a_newer_link(monkeypatch):
     monkeypatch.setattr(link, "VERSION", 5)
     with pytest.raises(link.LinkError, match=link.NEWER):
         link.decode(fragment)
+
+
+def test_an_invitation_of_a_game_paired_again_is_refused_with_the_way_to_record_it(lex):
+    t = director.pair_next_round(director.new_tournament("Club", "classic", ["Ann", "Bob", "Cy", "Dev", "Eve"], 3))
+    gone = t.paired[0].games[0]
+    old = invite.invitations(t, 1)[0]["link"]
+    t = director.withdraw_player(t, gone.players[0])       # their game is dropped, and the round paired again
+    t = director.repair_round(t)
+    assert all(g.game != gone.game for g in t.paired[0].games)
+    with pytest.raises(TournamentError, match="no longer paired .* type its result if it stands"):
+        director.add_link(t, 0, finished(old), lex)
