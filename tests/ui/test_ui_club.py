@@ -269,6 +269,9 @@ def test_the_game_page_asks_for_the_oath_before_the_first_move_and_after_the_las
     s = {"snap": snap, "spec": {"rules": "classic", "seed": "1~1.2", "seats": seats, "actions": []},
          "bylink": {"id": "K", "me": 1}, "replay": None, "busy": "", "fx": []}
     assert 'data-share="oath_before"' in event.note_html(s) and "Round 1, game 2" in event.note_html(s)
+    assert "Bob plays from" not in event.note_html(s)
+    first = dict(s, bylink={"id": "K", "me": 0})      # the invitation opened: who opens it, who waits
+    assert "Ann moves first; Bob plays from Ann&#x27;s link" in event.note_html(first)
     assert event.on_oath(dict(s), {"which": "after"})["fx"] == []         # not before the game is over
     took = event.on_oath(dict(s), {"which": "before"})
     assert took["fx"][-1]["do"] == "open" and took["fx"][-1]["spec"]["oath"] == "01"

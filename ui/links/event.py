@@ -46,6 +46,10 @@ def note_html(s):
     if snap.get("phase") != "over":
         if oath[me] != "0":
             return ""
+        seats = snap.get("seats", [])
+        if not snap.get("actions") and me == 0 and len(seats) == 2:   # an invitation: only the first opens it
+            where += (" " + seats[0].get("name", "") + " moves first; " + seats[1].get("name", "") + " plays from "
+                      + seats[0].get("name", "") + "'s link, sent after that move.")
         return ('<div class="tour-oath"><p class="share-text">' + escape(where) + " Before your first move, "
                 "take the oath: \u201c" + escape(BEFORE) + '.\u201d</p><p><button type="button" class="primary" '
                 'data-share="oath_before">I take the oath</button></p></div>')
