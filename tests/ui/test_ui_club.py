@@ -282,3 +282,16 @@ def test_the_game_page_asks_for_the_oath_before_the_first_move_and_after_the_las
     s["snap"] = dict(snap, oath="10", phase="over")      # no oath before: none to attest after
     assert 'data-share="oath_after"' not in event.note_html(s)
     assert event.note_html(dict(s, snap=dict(snap, event=None))) == ""   # not a tournament's game
+
+
+def test_a_link_sent_before_this_devices_oath_does_not_take_it_back():
+    from ui.links import event
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    snap = {"seats": seats, "phase": "over", "event": {"id": "0123456789ab", "round": 1, "game": 2},
+            "oath": "21", "actions": ["-"] * 6}
+    s = {"snap": snap, "spec": {"rules": "classic", "seed": "1~1.2", "seats": seats, "actions": ["-"] * 6},
+         "bylink": {"id": "K", "me": 1}, "replay": None, "busy": "", "fx": []}
+    kept = event.keep_own_oath(dict(s), {"spec": {"oath": "12"}})
+    assert kept["fx"][-1]["spec"]["oath"] == "22" and kept["busy"] == "open"
+    assert event.keep_own_oath(dict(s), {"spec": {"oath": "11"}})["fx"] == []     # the link has it all
+    assert event.keep_own_oath(dict(s), {"spec": {}})["fx"] == []

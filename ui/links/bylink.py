@@ -259,6 +259,8 @@ def after_link_opened(s, ev):
                         "your turn, then send the game back. " + share.NOT_SECRET}
         elif rel == "newer" and not s.get("embed"):
             s["box"] = {"kind": "link", "opening": True, "text": "Your game by link goes on: you play " + seat + "."}
+    if entry is not None:   # a tournament's game: the oath this device took stays (ui/links/event.py)
+        s = event.keep_own_oath(s, entry)
     return _save_fx(s)
 
 

@@ -87,6 +87,26 @@ def on_oath(s, ev):
     return s
 
 
+def keep_own_oath(s, entry):
+    """A link of our game by link opened (the same moves or more): an oath this device
+    kept that the link lacks (a link sent before it was taken) stays, the game opened
+    again with both."""
+    snap = s.get("snap") or {}
+    mine = ((entry or {}).get("spec") or {}).get("oath") or ""
+    theirs = snap.get("oath") or ""
+    if not isinstance(snap.get("event"), dict) or len(mine) != len(snap.get("seats", [])) or s.get("busy"):
+        return s
+    theirs = theirs or "0" * len(mine)
+    both = "".join(max(a, b) for a, b in zip(mine, theirs))
+    if both == theirs:
+        return s
+    spec = dict(s["spec"])
+    spec.update(event=snap["event"], oath=both, actions=snap.get("actions", []))
+    s["busy"] = "open"
+    s["fx"] = s["fx"] + [{"do": "open", "spec": spec}]
+    return s
+
+
 def on_to_director(s, ev):
     """The finished game's link to the club page, shared or copied."""
     if _mine(s) is None or s["snap"].get("phase") != "over":

@@ -89,8 +89,14 @@ def play_pairing(first_ctx, second_ctx, invitation: str) -> tuple[list[str], lis
     assert by_link(first)[0]["over"]
     oath(first, "after")
     results.append(shared_url(first, "to_director"))
+    # the friend's final link opened again: it was sent before this device's oath, which stays
+    again, e3 = fresh_page(first_ctx, final)
+    again.wait_for_function("f => location.href !== f", arg=final, timeout=T)   # opened again with both oaths
+    kit.wait_idle(again)
+    assert link.decode(again.url)["oath"] == "22" and by_link(again)[0]["spec"]["oath"] == "22"
+    again.close()
     assert all("/club.html#g6." in r for r in results)
-    return results, e1 + e2
+    return results, e1 + e2 + e3
 
 
 def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, site_url):
