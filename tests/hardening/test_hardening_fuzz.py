@@ -12,6 +12,7 @@ the inputs (fuzz_inputs.py). FUZZ_SLOW=1 runs ten times the inputs.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import inspect
 import json
 import os
@@ -86,8 +87,14 @@ def shown(arg) -> str:
 
 
 def call(worker, name: str, args):
+    """The function's answer; a coroutine (a worker's fetching function) is run in a thread
+    of its own, since a browser test before this one in the same process leaves
+    Playwright's event loop running in this thread, where asyncio.run refuses to start."""
     out = getattr(worker, name)(*args)
-    return asyncio.run(out) if inspect.iscoroutine(out) else out
+    if not inspect.iscoroutine(out):
+        return out
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, out).result()
 
 
 def fuzz_page(page: str, worker, pool: dict) -> list[str]:

@@ -50,8 +50,7 @@ def boot(s, window, document):
     return s
 
 
-UNSAVED = ("Not saved: this browser gives a game inside another site no storage, so a reload starts "
-           "it over. \"Open full game\" carries it to the game's own page, where it is kept.")
+UNSAVED = 'Not saved (storage refused): "Open full game" keeps it.'
 
 
 def unsaved(s):

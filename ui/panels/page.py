@@ -102,9 +102,11 @@ async def run_local(f, window, dispatch):
     storage = store.PageStorage(window)
     if do == "p_focus":
         el = window.document.getElementById(f["id"])
+        if el is not None and el.closest("#tools") is not None and el.getClientRects().length == 0:
+            el = window.document.getElementById("btn-tools")   # a phone: the tools are folded behind it
         if el is not None:
             el.focus()
-            FOCUSED[0] = f["id"]
+            FOCUSED[0] = el.id
     elif do == "p_refocus":
         _refocus(window.document)
     elif do == "p_past":

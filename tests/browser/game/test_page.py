@@ -46,7 +46,8 @@ def test_every_square_matches_engine_layout_and_is_named(first):
             cell = first["cells"][name]
             assert cell["premium"] == layout.premium(r, c), name
             if name == "H8":
-                assert cell["label"] == "H8, start square, double word, empty" and cell["start"]
+                # the cursor's square (a new game's is the start) also says the typing direction
+                assert cell["label"] == "H8, start square, double word, empty, typing across from 8H" and cell["start"]
             elif cell["premium"]:
                 assert cell["label"] == f"{name}, {words[cell['premium']]}, empty"
             else:

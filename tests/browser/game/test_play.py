@@ -33,7 +33,8 @@ def test_tap_tap_play_and_the_computer_replies(page):
     assert native["scores"][0] == score
     kit.tool(page, "history")   # the one move list: History
     page.wait_for_selector("#panel .pn-hist li", timeout=kit.TIMEOUT_MS)
-    assert move in page.inner_text("#panel")
+    at, word = move.split()[:2]   # the history says it in words: "You played BLEAK at 8H across"
+    assert f"You played {word.upper()} at {at} {'across' if at[0].isdigit() else 'down'}" in page.inner_text("#panel")
     kit.tool(page, "history")
     assert "Computer" in page.inner_text("#announce")
     on_board = page.eval_on_selector_all("#board [data-letter]", "els => els.map(e => [e.dataset.square, e.dataset.letter])")
