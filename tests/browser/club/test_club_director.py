@@ -14,7 +14,7 @@ import browserkit as kit
 from engine.club import director
 from engine.club.model import Tournament
 from test_club_evening import row_text, typed
-from test_club_page import act, boot, exported, pairings, standings
+from test_club_page import act, boot, club_page, exported, pairings, standings
 from test_club_tsh import read_tsh
 
 T = kit.TIMEOUT_MS
@@ -22,13 +22,8 @@ T = kit.TIMEOUT_MS
 
 @pytest.fixture()
 def page(browser, site_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    boot(page, site_url + "club.html")
-    yield page
-    context.close()
+    with club_page(browser, site_url) as page:
+        yield page
 
 
 def test_forfeit_rename_correction_sheets_and_tsh(page):

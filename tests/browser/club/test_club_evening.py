@@ -13,7 +13,7 @@ import json
 import pytest
 
 import browserkit as kit
-from test_club_page import act, boot, exported, pairings
+from test_club_page import act, club_page, exported, pairings
 
 T = kit.TIMEOUT_MS
 NAMES = ["Ann", "Bob", "Cy", "Dev", "Fay", "Zoe"]
@@ -34,13 +34,8 @@ def row_text(page, r: int, game: int) -> str:
 
 @pytest.fixture()
 def page(browser, site_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    boot(page, site_url + "club.html")
-    yield page
-    context.close()
+    with club_page(browser, site_url) as page:
+        yield page
 
 
 def test_a_withdrawal_moves_only_the_orphan_and_a_correction_moves_nothing(page):

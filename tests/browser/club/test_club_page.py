@@ -11,6 +11,7 @@ people and computer levels of the games kept on the device by PPT."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,21 @@ def boot(page, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=T)
     page.wait_for_selector("#app :is(#cl-new, #cl-standings, #cl-players)", timeout=T)
+
+
+@contextmanager
+def club_page(browser, site_url: str, height: int = 900):
+    """The director's page in a fresh browser context (no tournament kept), booted; the
+    page's errors gather in ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": height})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        boot(page, site_url + "club.html")
+        yield page
+    finally:
+        context.close()
 
 
 def settle(page) -> None:

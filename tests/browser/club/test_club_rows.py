@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import browserkit as kit
-from test_club_page import act, boot, finished_spec, pairings
+from test_club_page import act, club_page, finished_spec, pairings
 from engine.records.link import encode
 
 T = kit.TIMEOUT_MS
@@ -16,13 +16,8 @@ T = kit.TIMEOUT_MS
 
 @pytest.fixture()
 def page(browser, site_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    boot(page, site_url + "club.html")
-    yield page
-    context.close()
+    with club_page(browser, site_url, height=800) as page:
+        yield page
 
 
 def test_a_bad_link_at_game_12_of_24_players_is_answered_beside_its_row(page):
