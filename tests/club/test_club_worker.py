@@ -4,34 +4,16 @@ error, never "The engine failed"."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
-import sys
-import types
-from pathlib import Path
 
 import pytest
+
+import page_workers
 
 
 @pytest.fixture(scope="module")
 def worker():
-    js = types.ModuleType("js")
-    js.performance = types.SimpleNamespace(timeOrigin=0.0, now=lambda: 0.0)
-    saved = sys.modules.get("js")
-    sys.modules["js"] = js
-    cwd = os.getcwd()
-    os.chdir(Path(__file__).resolve().parents[2] / "wordlists")   # where the worker finds lexicon.bin
-    try:
-        mod = importlib.reload(importlib.import_module("ui.club.worker"))
-    finally:
-        os.chdir(cwd)
-        if saved is None:
-            sys.modules.pop("js", None)
-        else:
-            sys.modules["js"] = saved
-    assert json.loads(mod.status())["state"] == "ready"
-    return mod
+    return page_workers.load("club")   # the worker imported natively (tests/hardening)
 
 
 @pytest.mark.parametrize("call", ["players", "link_of", "opened_game"])

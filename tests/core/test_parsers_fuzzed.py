@@ -21,6 +21,8 @@ import zlib
 
 import pytest
 
+import page_workers
+
 from engine.board import SquareError
 from engine.game import Game, GameError
 from engine.records.gcg import GCGError, read_gcg, write_gcg
@@ -303,28 +305,7 @@ N_SESSION = 10_000 if SLOW else 400
 
 @pytest.fixture(scope="module")
 def worker():
-    import importlib
-    import sys
-    import types
-    from pathlib import Path
-
-    js = types.ModuleType("js")
-    js.performance = types.SimpleNamespace(timeOrigin=0.0, now=lambda: 0.0)
-    saved = sys.modules.get("js")
-    sys.modules["js"] = js
-    cwd = os.getcwd()
-    os.chdir(Path(__file__).resolve().parents[2] / "wordlists")   # where the worker finds lexicon.bin
-    try:
-        mod = importlib.import_module("ui.engine_worker")
-        mod = importlib.reload(mod)
-    finally:
-        os.chdir(cwd)
-        if saved is None:
-            sys.modules.pop("js", None)
-        else:
-            sys.modules["js"] = saved
-    assert json.loads(mod.status())["state"] == "ready"
-    return mod
+    return page_workers.load("game")   # the worker imported natively (tests/hardening)
 
 
 SEATS = [[{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
