@@ -72,10 +72,11 @@ def play_best(page, spec: dict, actions: int = 1) -> tuple[str, list[tuple[str, 
 
 
 @contextmanager
-def own_page(browser, setup=None, viewport=(1280, 800)):
+def own_page(browser, setup=None, viewport=(1280, 800), **options):
     """(page, page errors) in a browser context of its own, closed afterwards; ``setup``
-    prepares the context before the page opens (routes, init scripts)."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    prepares the context before the page opens (routes, init scripts); ``options`` go to
+    the context (``has_touch=True, is_mobile=True``: a phone)."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
     if setup is not None:
         setup(context)
     page = context.new_page()

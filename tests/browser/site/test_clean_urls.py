@@ -8,16 +8,13 @@ time, as in test_dist.py."""
 
 from __future__ import annotations
 
-import functools
 import os
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 import browserkit as kit
-from test_dist import BOOT_MS, CACHES_JS, _Logged, _wait_booted, _wait_cached
+from test_dist import BOOT_MS, CACHES_JS, Site, _Logged, _wait_booted, _wait_cached
 
 ROOT = Path(__file__).resolve().parents[3]
 import dist  # noqa: E402  (scripts/ is on sys.path: test_dist puts it there)
@@ -55,7 +52,9 @@ class _CleanUrls(_Logged):
         super().send_header(keyword, value)
 
 
-class CleanSite:
+class CleanSite(Site):
+    """test_dist's site, served by a host that drops ".html" (and logs what it sends)."""
+
     def __init__(self, root: Path):
         self.root, self.out, self.log, self.sent = root, root / SUB.strip("/"), [], []
         self.inputs = dist.collect(dist.ROOT)   # kept: the update below changes one file of these
@@ -65,16 +64,8 @@ class CleanSite:
         self.start()
         self.url = f"http://127.0.0.1:{self.port}{SUB}"
 
-    def start(self) -> None:
-        handler = type("Handler", (_CleanUrls,), {"log": self.log, "sent": self.sent})
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), functools.partial(handler, directory=str(self.root)))
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+    def handler(self):
+        return type("Handler", (_CleanUrls,), {"log": self.log, "sent": self.sent})
 
 
 @pytest.fixture(scope="module")

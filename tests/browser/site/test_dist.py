@@ -52,8 +52,12 @@ class Site:
         self.start()
         self.url = f"http://127.0.0.1:{self.port}{SUB}"
 
+    def handler(self):
+        """The request handler class (a subclass's host behaves otherwise)."""
+        return type("Handler", (_Logged,), {"log": self.log})
+
     def start(self) -> None:
-        handler = type("Handler", (_Logged,), {"log": self.log})
+        handler = self.handler()
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), functools.partial(handler, directory=str(self.root)))
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]

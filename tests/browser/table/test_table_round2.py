@@ -7,24 +7,15 @@ judgment, duplicate names and the four-player limit on the start form."""
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 
 import browserkit as kit
 from engine.table import face
 from test_table_page import PHONE, T, boot, native, racks_left, said, saved, scores, settle, start, type_entry, wait_entries
 
 
-@contextmanager
 def touch_page(browser):
     """(page, page errors): a phone, 360x640 with touch, in a context of its own."""
-    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        yield page, errors
-    finally:
-        context.close()
+    return kit.own_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def tap(page, selector: str) -> None:
