@@ -76,6 +76,28 @@ def word_bits(large: bool = False, formatives: bool = False) -> tuple[int, int]:
 # 1..K-1 (chosen by measuring the compressed size of the shipped lists).
 _EXPLICIT_MIN_INDEGREE = 6
 
+# Bounds on the work a word list may ask of the build (a player's own list is any
+# file of at most 4 MB), checked before the memory is spent. Building walks every
+# distinct beginning of a word (a trie node: about 3 us each) and keeps every node
+# of the minimal graph (about 350 bytes each until the arrays are filled).
+# Measured: ENABLE (172,823 words) has 387,889 beginnings and a graph of 54,166
+# nodes; every lower-case word of 2..15 letters in SCOWL's largest American and
+# British lists and ENABLE (424,788 words, 4.4 MB) has 1,075,472 and 157,553.
+# Random 40-letter words filling 4 MB have 3.6 million of both (28 s and 1.1 GB
+# unbounded). A bound names the figure it refuses and the figure of a real list.
+MAX_BEGINNINGS = 1_500_000   # the build's time (about 5 s at the bound)
+MAX_NODES = 300_000          # the build's memory (about 110 MB at the bound)
+MAX_LETTERS = 45             # the longest word of any dictionary (a board is at most 21 wide)
+_ALL_WORDS = "a list of every English word"
+_LONGEST = (f"a word may have at most {MAX_LETTERS} letters (as many as the longest dictionary "
+            "word; a board is at most 21 wide)")
+
+
+class _GraphTooLarge(Exception):
+    """The graph under construction passed :data:`MAX_NODES` (made a LexiconFormatError
+    that names the list in :meth:`Lexicon._from_sets`)."""
+
+
 # ASCII letters (either case) -> 0..25
 _LETTER_CODES = bytes.maketrans(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", bytes(range(26)) * 2)
@@ -153,13 +175,14 @@ class Lexicon:
         ignored. ``large``: an optional second file for the large list."""
         main_set = _read_word_file(path)
         large_set = main_set if large is None else _read_word_file(large) | main_set
-        return cls._from_sets(main_set, large_set)
+        return cls._from_sets(main_set, large_set, name=os.fspath(path))
 
     @classmethod
-    def from_text(cls, data: bytes, name: str = "word list") -> "Lexicon":
-        """The same list as :meth:`from_file` reads, from the file's bytes (an upload)."""
-        words = _parse_word_text(bytes(data), name)
-        return cls._from_sets(words, words)
+    def from_text(cls, data: bytes, name: str = "") -> "Lexicon":
+        """The same list as :meth:`from_file` reads, from the file's bytes (an upload);
+        ``name`` (a file name) is named in errors."""
+        words = _parse_word_text(bytes(data), name or "word list")
+        return cls._from_sets(words, words, name=name)
 
     @classmethod
     def default(cls) -> "Lexicon":
@@ -172,11 +195,30 @@ class Lexicon:
         return cls._default
 
     @classmethod
-    def _from_sets(cls, main_set, large_set, form_set=frozenset()) -> "Lexicon":
+    def _from_sets(cls, main_set, large_set, form_set=frozenset(), name="") -> "Lexicon":
+        """Build from sets of uppercase words. LexiconFormatError (naming the list by
+        ``name``) when a word is too long or the graph would pass a bound on the work
+        (:data:`MAX_BEGINNINGS`, :data:`MAX_NODES`): the first two are known before
+        building, the third stops the build at the bound."""
         entries = sorted(large_set)
-        nodes, root = _build_dawg(entries, main_set, form_set)
-        mask, first, child, k = _layout(nodes, root)
         maxlen = max(map(len, entries), default=0)
+        what = f"'{name}'" if name else "This word list"
+        if maxlen > MAX_LETTERS:
+            word = max(entries, key=len)
+            raise LexiconFormatError(f"{what} has a word of {maxlen:,} letters ({word[:20]}...): "
+                                     f"{_LONGEST}")
+        begins = _beginnings(entries)
+        if begins > MAX_BEGINNINGS:
+            raise LexiconFormatError(
+                f"{what} is too large to use: its words begin in {begins:,} different ways "
+                f"(at most {MAX_BEGINNINGS:,}; {_ALL_WORDS} has about 1,100,000)")
+        try:
+            nodes, root = _build_dawg(entries, main_set, form_set, MAX_NODES)
+        except _GraphTooLarge:
+            raise LexiconFormatError(
+                f"{what} is too large to use: its word graph needs more than {MAX_NODES:,} "
+                f"nodes (at most {MAX_NODES:,}; {_ALL_WORDS} needs about 160,000)") from None
+        mask, first, child, k = _layout(nodes, root)
         return cls(mask, first, child, k, len(main_set), len(large_set), maxlen)
 
     # ------------------------------------------------------------------ queries
@@ -336,15 +378,36 @@ def _parse_word_text(data: bytes, name: str) -> set:
             continue
         if not (w.isascii() and w.isalpha()):
             raise _bad_word(w, f"{name}:{lineno}: ")
+        if len(w) > MAX_LETTERS:
+            raise LexiconFormatError(f"{name}:{lineno}: a word of {len(w):,} letters "
+                                     f"({w[:20]}...): {_LONGEST}")
         out.add(w.upper())
     return out
 
 
-def _build_dawg(entries, main_set, form_set):
+def _beginnings(entries) -> int:
+    """Distinct non-empty beginnings of the sorted, distinct ``entries`` (the nodes of
+    their trie less the root): what :func:`_build_dawg` walks, counted without
+    building anything."""
+    total = 0
+    prev = ""
+    for w in entries:
+        p = 0
+        for a, b in zip(w, prev):
+            if a != b:
+                break
+            p += 1
+        total += len(w) - p
+        prev = w
+    return total
+
+
+def _build_dawg(entries, main_set, form_set, max_nodes=MAX_NODES):
     """Minimal DAWG of the sorted, distinct uppercase ``entries`` (incremental
     construction for sorted input), each word's end flagged by its list.
     Returns ``(nodes, root)``: ``nodes[i]`` is ``(flags, ((letter, child), ...))``
-    and every child precedes its parent."""
+    and every child precedes its parent. _GraphTooLarge as node ``max_nodes + 1``
+    would be made."""
     register = {}
     nodes = []
 
@@ -352,6 +415,8 @@ def _build_dawg(entries, main_set, form_set):
         key = (flags, tuple(edges))
         i = register.get(key)
         if i is None:
+            if len(nodes) >= max_nodes:
+                raise _GraphTooLarge
             i = register[key] = len(nodes)
             nodes.append(key)
         return i

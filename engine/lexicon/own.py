@@ -63,8 +63,10 @@ def check_ref(ref) -> dict:
 
 def read(data, name) -> tuple[set, str]:
     """(words, name) of a word list file's bytes, or OwnListError saying what is wrong:
-    too large, not UTF-8, a line that is not a word of letters A-Z (with its number),
-    no words at all."""
+    too large, not UTF-8, a line that is not a word of letters A-Z or is a word of over
+    MAX_LETTERS (45) letters (with its number), no words at all. Duplicates (in any case)
+    count once; words of 22 to 45 letters are kept, as the shipped large list keeps
+    ENABLE's, though no board holds them."""
     name = check_name(name)
     data = bytes(data)
     if len(data) > MAX_BYTES:
@@ -80,9 +82,14 @@ def read(data, name) -> tuple[set, str]:
 
 
 def build(data, name) -> tuple[Lexicon, dict]:
-    """(the list's Lexicon, {"name", "fp", "words"}) from a file's bytes; kept (:func:`add`)."""
+    """(the list's Lexicon, {"name", "fp", "words"}) from a file's bytes; kept (:func:`add`).
+    OwnListError as :func:`read` gives, or when the list is too large to build (the bounds
+    of engine/lexicon/__init__.py, MAX_BEGINNINGS and MAX_NODES)."""
     words, name = read(data, name)
-    lexicon = Lexicon._from_sets(words, words)
+    try:   # a list that would take too long or too much memory to build is refused
+        lexicon = Lexicon._from_sets(words, words, name=name)
+    except LexiconFormatError as exc:
+        raise OwnListError(str(exc)) from None
     info = {"name": name, "fp": fingerprint(words), "words": len(words)}
     add(lexicon, info["name"], info["fp"])
     return lexicon, info
