@@ -79,22 +79,22 @@ _EXPLICIT_MIN_INDEGREE = 6
 # Bounds on the work a word list may ask of the build (a player's own list is any
 # file of at most 4 MB), checked before the memory is spent. Building walks every
 # distinct beginning of a word (a trie node: about 3 us each) and keeps every node
-# of the minimal graph (about 350 bytes each until the arrays are filled).
+# of the minimal graph (about 250 bytes each until the arrays are filled).
 # Measured: ENABLE (172,823 words) has 387,889 beginnings and a graph of 54,166
 # nodes; every lower-case word of 2..15 letters in SCOWL's largest American and
 # British lists and ENABLE (424,788 words, 4.4 MB) has 1,075,472 and 157,553.
 # Random 40-letter words filling 4 MB have 3.6 million of both (28 s and 1.1 GB
 # unbounded). A bound names the figure it refuses and the figure of a real list.
 MAX_BEGINNINGS = 1_500_000   # the build's time (about 5 s at the bound)
-MAX_NODES = 300_000          # the build's memory (about 110 MB at the bound)
-MAX_LETTERS = 45             # the longest word of any dictionary (a board is at most 21 wide)
+MAX_BUILD_NODES = 300_000    # the build's memory (75 MB, 100 MB resident in all, at the bound)
+MAX_LETTERS = 45             # the longest dictionary word's (a board is at most 21 wide)
 _ALL_WORDS = "a list of every English word"
 _LONGEST = (f"a word may have at most {MAX_LETTERS} letters (as many as the longest dictionary "
             "word; a board is at most 21 wide)")
 
 
 class _GraphTooLarge(Exception):
-    """The graph under construction passed :data:`MAX_NODES` (made a LexiconFormatError
+    """The graph under construction passed :data:`MAX_BUILD_NODES` (made a LexiconFormatError
     that names the list in :meth:`Lexicon._from_sets`)."""
 
 
@@ -198,7 +198,7 @@ class Lexicon:
     def _from_sets(cls, main_set, large_set, form_set=frozenset(), name="") -> "Lexicon":
         """Build from sets of uppercase words. LexiconFormatError (naming the list by
         ``name``) when a word is too long or the graph would pass a bound on the work
-        (:data:`MAX_BEGINNINGS`, :data:`MAX_NODES`): the first two are known before
+        (:data:`MAX_BEGINNINGS`, :data:`MAX_BUILD_NODES`): the first two are known before
         building, the third stops the build at the bound."""
         entries = sorted(large_set)
         maxlen = max(map(len, entries), default=0)
@@ -213,11 +213,11 @@ class Lexicon:
                 f"{what} is too large to use: its words begin in {begins:,} different ways "
                 f"(at most {MAX_BEGINNINGS:,}; {_ALL_WORDS} has about 1,100,000)")
         try:
-            nodes, root = _build_dawg(entries, main_set, form_set, MAX_NODES)
+            nodes, root = _build_dawg(entries, main_set, form_set, MAX_BUILD_NODES)
         except _GraphTooLarge:
             raise LexiconFormatError(
-                f"{what} is too large to use: its word graph needs more than {MAX_NODES:,} "
-                f"nodes (at most {MAX_NODES:,}; {_ALL_WORDS} needs about 160,000)") from None
+                f"{what} is too large to use: its word graph needs more than {MAX_BUILD_NODES:,} "
+                f"nodes (at most {MAX_BUILD_NODES:,}; {_ALL_WORDS} needs about 160,000)") from None
         mask, first, child, k = _layout(nodes, root)
         return cls(mask, first, child, k, len(main_set), len(large_set), maxlen)
 
@@ -402,7 +402,7 @@ def _beginnings(entries) -> int:
     return total
 
 
-def _build_dawg(entries, main_set, form_set, max_nodes=MAX_NODES):
+def _build_dawg(entries, main_set, form_set, max_nodes=MAX_BUILD_NODES):
     """Minimal DAWG of the sorted, distinct uppercase ``entries`` (incremental
     construction for sorted input), each word's end flagged by its list.
     Returns ``(nodes, root)``: ``nodes[i]`` is ``(flags, ((letter, child), ...))``

@@ -1,7 +1,7 @@
 """A hostile word list cannot take the page's engine or the command line down: a list
 within the 4 MB limit whose graph would take too long or too much memory to build
 (random 40-letter words took 28 s and 1.1 GB) is refused with a precise message before
-the memory is spent (engine/lexicon/__init__.py MAX_BEGINNINGS, MAX_NODES), while the
+the memory is spent (engine/lexicon/__init__.py MAX_BEGINNINGS, MAX_BUILD_NODES), while the
 real lists still load; over-long words, odd characters, a million two-letter lines and
 duplicates each have one clear behaviour. Figures are printed (-s)."""
 
@@ -20,7 +20,7 @@ import pytest
 
 import engine.lexicon as lexicon_module
 import test_hardening_cli as cli_kit
-from engine.lexicon import MAX_BEGINNINGS, MAX_LETTERS, MAX_NODES, Lexicon, _beginnings
+from engine.lexicon import MAX_BEGINNINGS, MAX_LETTERS, MAX_BUILD_NODES, Lexicon, _beginnings
 from engine.lexicon import own
 from engine.lexicon.own import OwnListError
 
@@ -75,7 +75,7 @@ def test_random_long_words_are_refused_before_anything_is_built(monkeypatch):
 
 def test_a_list_whose_graph_passes_the_bound_stops_there_in_bounded_memory(tmp_path):
     """30,000 random 20-letter words (630 kB) begin in 510,000 ways, under the first
-    bound, but their graph needs about 390,000 nodes: the build stops at MAX_NODES.
+    bound, but their graph needs about 390,000 nodes: the build stops at MAX_BUILD_NODES.
     Measured in a fresh interpreter (its peak resident memory, all of it)."""
     data = random_words(20, 30_000)
     assert _beginnings(sorted(data.decode().upper().split())) < MAX_BEGINNINGS
@@ -106,7 +106,7 @@ def test_a_list_whose_graph_passes_the_bound_stops_there_in_bounded_memory(tmp_p
     print(f"\n30,000 random 20-letter words: refused in {out['seconds']:.2f} s, "
           f"peak resident memory {out['peak_mb']:.0f} MB (the whole interpreter)")
     assert out["said"] == (f"'random20.txt' is too large to use: its word graph needs more than "
-                           f"{MAX_NODES:,} nodes (at most {MAX_NODES:,}; a list of every English "
+                           f"{MAX_BUILD_NODES:,} nodes (at most {MAX_BUILD_NODES:,}; a list of every English "
                            "word needs about 160,000)")
     assert out["peak_mb"] < 200
 
@@ -118,7 +118,7 @@ def test_the_bounds_leave_room_for_every_real_list():
     enable = sorted(ENABLE.read_text().upper().split())
     assert _beginnings(enable) * 3 < MAX_BEGINNINGS
     lexicon, info = own.build(ENABLE.read_bytes(), "enable1.txt")
-    assert info["words"] == 172_823 and lexicon.node_count * 5 < MAX_NODES
+    assert info["words"] == 172_823 and lexicon.node_count * 5 < MAX_BUILD_NODES
     large = list(Lexicon.default().words(large=True))
     words = sorted(set(large) | {w + "S" for w in large})
     data = ("\n".join(words) + "\n").encode()
@@ -126,6 +126,12 @@ def test_the_bounds_leave_room_for_every_real_list():
     lexicon, info = own.build(data, "big.txt")
     print(f"\n{len(words):,} words: {_beginnings(words):,} beginnings, {lexicon.node_count:,} nodes")
     assert info["words"] == len(words) and lexicon.is_word("ZEBRASS") and not lexicon.is_word("QI")
+
+
+def test_the_players_guide_gives_the_bounds():
+    guide = " ".join((ROOT / "docs" / "how-to-play.md").read_text().split())
+    assert f"over {MAX_BEGINNINGS:,} different beginnings" in guide
+    assert f"needs over {MAX_BUILD_NODES:,} nodes" in guide and f"over {MAX_LETTERS} letters" in guide
 
 
 def test_the_command_line_says_it_in_one_line(tmp_path):
