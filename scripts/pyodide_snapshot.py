@@ -21,11 +21,17 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   import statement (also inside functions), minus ``EXCLUDED``, and ``CODECS``. Its
   comment holds the rebuild stamp and, for the tests, the modules the snapshot holds
   and Pyodide's built-in ones.
+- ``engine_rest.zip``: engine.zip less the modules the snapshot holds (their bytes
+  would come twice: ~0.4 MB): the rest of the engine, and PyScript's package, which a
+  worker restored from the snapshot imports from files. Its comment names the
+  engine.zip it was cut from and the modules left out (snapshot_engine.rest_comment).
 - ``start.mjs`` (from scripts/pyodide_start.mjs): the interpreter module pyscript.toml
   names; it passes the snapshot, the lazy zip and the lock file's header (no fetch) to
   Pyodide's loader, reseeds ``random`` (the snapshot's seed would be everyone's) and
   sets the time zone's constants (setup's otherwise); a plain start if that fails.
-  Either way it puts engine.zip, fetched beside the snapshot, first on sys.path.
+  Either way it puts the engine's zip, fetched beside the snapshot, first on sys.path:
+  engine_rest.zip after a restore (engine.zip if the snapshot's engine refuses that
+  rest: another build's), engine.zip after a plain start.
 
 Rebuilt when the pinned Pyodide, the bytecode library, the recipe, the project's
 standard-library imports or engine.zip change (webtool.py bundle: setup, dist, the
@@ -39,12 +45,14 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import io
 import json
 import os
 import shutil
 import sys
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import pyodide_bytecode
@@ -52,8 +60,9 @@ import snapshot_engine
 
 SNAPSHOT = "python_snapshot.bin"  # not .gz: some hosts would add Content-Encoding to it
 LAZY = "python_stdlib_lazy.zip"
+ENGINE_REST = "engine_rest.zip"
 START = "start.mjs"
-MADE = (SNAPSHOT, LAZY, START)
+MADE = (SNAPSHOT, LAZY, ENGINE_REST, START)
 TEMPLATE = Path(__file__).resolve().parent / "pyodide_start.mjs"
 
 # Imported into the snapshot beside the project's own imports: what PyScript's worker
@@ -131,9 +140,10 @@ const options = { stdLibURL: fullZip, lockFileContents: spec.lock };
 // This one is snapshotted; a second one computes the lazy zip (its garbage stays out).
 const py = await loadPyodide({ ...options, _makeSnapshot: true, _sysExecutable: "./this.program" });
 py.globals.set("SPEC", JSON.stringify(spec));
+let engineHeld = "";
 if (engineZip) {  // where start.mjs writes it; imported and stashed (snapshot_engine.py)
   py.FS.writeFile(spec.engine_zip_path, new Uint8Array(fs.readFileSync(engineZip)));
-  py.runPython(spec.engine_code);
+  engineHeld = py.runPython(spec.engine_code);
   py.FS.unlink(spec.engine_zip_path);
 }
 const loaded = py.runPython(spec.preimport_code);
@@ -141,6 +151,7 @@ const tool = await loadPyodide(options);
 tool.FS.writeFile("/tmp/sources.zip", fs.readFileSync(sourceZip));
 tool.globals.set("SPEC", JSON.stringify(spec));
 tool.globals.set("LOADED", loaded);
+tool.globals.set("ENGINE_HELD", engineHeld);
 tool.runPython(spec.lazy_code);
 const lazy = tool.FS.readFile("/tmp/lazy.zip");
 py.FS.writeFile("/tmp/lazy.zip", lazy);
@@ -189,7 +200,8 @@ _wlc_preimport()
 """
 
 # Run by the Pyodide snapshotted, once engine.zip is written: scripts/snapshot_engine.py
-# as the module _wlc_engine_snapshot, which imports and stashes the engine.
+# as the module _wlc_engine_snapshot, which imports and stashes the engine; returns the
+# modules stashed, space-separated.
 _ENGINE = r"""
 def _wlc_engine():
     import json, sys, types
@@ -197,12 +209,12 @@ def _wlc_engine():
     module = types.ModuleType("_wlc_engine_snapshot", "The engine imported at setup (scripts/snapshot_engine.py).")
     exec(compile(spec["engine_source"], "scripts/snapshot_engine.py", "exec"), module.__dict__)
     sys.modules[module.__name__] = module
-    module.stash(spec["engine_roots"])
+    return " ".join(module.stash(spec["engine_roots"]))
 _wlc_engine()
-del _wlc_engine
 """
 
-# Run by a second Pyodide (LOADED: the first one's modules): writes /tmp/lazy.zip, the
+# Run by a second Pyodide (LOADED: the first one's modules; ENGINE_HELD: its stashed
+# engine modules, kept in the comment for engine_rest.zip): writes /tmp/lazy.zip, the
 # modules reachable from the roots (by any import statement) that the first one lacks.
 _LAZY = r"""
 def _wlc_lazy():
@@ -249,7 +261,8 @@ def _wlc_lazy():
             entry = zipfile.ZipInfo(sources[mod][0], (1980, 1, 1, 0, 0, 0))
             entry.external_attr, entry.compress_type = 0o644 << 16, zipfile.ZIP_DEFLATED
             out.writestr(entry, src.read(sources[mod][0]), compresslevel=9)
-        out.comment = "\n".join([spec["stamp"], " ".join(held), " ".join(sorted(sys.builtin_module_names))]).encode()
+        out.comment = "\n".join([spec["stamp"], " ".join(held), " ".join(sorted(sys.builtin_module_names)),
+                                 ENGINE_HELD]).encode()
 _wlc_lazy()
 """
 
@@ -268,6 +281,8 @@ def _wlc_mount():
     gc.collect()
 _wlc_mount()
 del _wlc_mount, _wlc_preimport, SPEC
+if "_wlc_engine" in globals():
+    del _wlc_engine
 """
 
 
@@ -316,9 +331,32 @@ def engine_roots(root: Path) -> list[str]:
 
 def manifest(lazy_zip: Path) -> tuple[str, set[str], set[str]]:
     """(stamp, modules the snapshot holds, Pyodide's built-in modules) from the lazy zip."""
+    return _comment(lazy_zip)[:3]
+
+
+def engine_held(lazy_zip: Path) -> list[str]:
+    """The engine modules the snapshot holds (stashed: scripts/snapshot_engine.py), sorted."""
+    return sorted(_comment(lazy_zip)[3])
+
+
+def _comment(lazy_zip: Path) -> tuple[str, set[str], set[str], set[str]]:
     with zipfile.ZipFile(lazy_zip) as zf:
-        stamp, held, builtin = zf.comment.decode().split("\n")
-    return stamp, set(held.split()), set(builtin.split())
+        stamp, held, builtin, *engine = zf.comment.decode().split("\n")
+    return stamp, set(held.split()), set(builtin.split()), set(" ".join(engine).split())
+
+
+def engine_rest(engine_zip: bytes, held: list[str]) -> bytes:
+    """engine_rest.zip: ``engine_zip``'s entries but the files of the modules ``held``, in
+    the same order and compression, with the comment snapshot_engine.Stash accepts."""
+    files = {f"{m.replace('.', '/')}{tail}" for m in held for tail in (".pyc", ".py", "/__init__.pyc", "/__init__.py")}
+    made_from = (len(engine_zip), zlib.crc32(engine_zip))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(engine_zip)) as src, zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            if info.filename not in files:
+                out.writestr(info, src.read(info), compresslevel=9)
+        out.comment = snapshot_engine.rest_comment(made_from, held)
+    return buf.getvalue()
 
 
 def _lock(pyodide_dir: Path) -> dict:
@@ -343,11 +381,12 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
     return spec
 
 
-def start_module(lock: dict, with_snapshot: bool) -> str:
-    """start.mjs: the template with its constants."""
+def start_module(lock: dict, with_snapshot: bool, with_rest: bool = False) -> str:
+    """start.mjs: the template with its constants (``with_rest``: engine_rest.zip is made)."""
     text = TEMPLATE.read_text()
     for mark, value in (("LOCK", lock), ("SNAPSHOT", SNAPSHOT if with_snapshot else None),
-                        ("LAZY_STDLIB", LAZY if with_snapshot else None), ("ENGINE_ZIP", snapshot_engine.ENGINE_ZIP)):
+                        ("LAZY_STDLIB", LAZY if with_snapshot else None), ("ENGINE_ZIP", snapshot_engine.ENGINE_ZIP),
+                        ("ENGINE_REST", ENGINE_REST if with_rest else None)):
         text = text.replace(f"/*@{mark}@*/null", json.dumps(value, separators=(",", ":")))
     return text
 
@@ -360,7 +399,7 @@ def _write(path: Path, text: str) -> int:
 
 
 def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...], engine_zip: Path | None = None) -> int:
-    """Bring the snapshot, the lazy zip and start.mjs in ``folder`` (vendor/pyodide, which
+    """Bring the snapshot, the lazy zip, engine_rest.zip and start.mjs in ``folder`` (vendor/pyodide, which
     holds the bytecode library) up to date, with ``engine_zip``'s engine imported in it
     (None: without it); returns files changed."""
     full_zip = folder / pyodide_bytecode.STDLIB
@@ -390,4 +429,16 @@ def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...],
                 p.unlink()
                 changed += 1
         current = False
-    return changed + _write(folder / START, start_module(spec["lock"], current))
+    held = engine_held(lazy) if current and engine_zip else []
+    rest = folder / ENGINE_REST
+    if held:
+        data = engine_rest(engine_zip.read_bytes(), held)
+        if not (rest.is_file() and rest.read_bytes() == data):
+            part = folder / f"{ENGINE_REST}.{os.getpid()}.tmp"
+            part.write_bytes(data)
+            part.replace(rest)
+            changed += 1
+    elif rest.exists():
+        rest.unlink()
+        changed += 1
+    return changed + _write(folder / START, start_module(spec["lock"], current, bool(held)))

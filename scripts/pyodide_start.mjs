@@ -20,6 +20,9 @@
 //   the same zip) from the zip, with nothing to unpack. The snapshot already holds the
 //   modules a worker imports as it starts, imported from this same zip at setup, and hands
 //   them out only if the zip is the same (scripts/snapshot_engine.py).
+// - ENGINE_REST: engine.zip less what the snapshot holds, fetched in its place when the
+//   snapshot is used (~0.4 MB less); if the snapshot's engine refuses it (another build's
+//   rest: a host's caches mixing two deployments), engine.zip is fetched after all.
 //
 // Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
 // as it always does.
@@ -34,6 +37,7 @@ const FORMAT = [0x53434c57, 1];  // "WLCS", version
 
 const ENGINE = "../engine.zip";
 const ENGINE_ZIP = /*@ENGINE_ZIP@*/null;  // scripts/snapshot_engine.py's ENGINE_ZIP
+const ENGINE_REST = /*@ENGINE_REST@*/null;
 
 const url = (name) => new URL(name, import.meta.url).href;
 const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
@@ -68,16 +72,28 @@ async function unpack(response) {
 let snapshotResponse = withSnapshot ? fetch(url(SNAPSHOT)) : null;
 snapshotResponse?.catch(() => {});  // reported where it is awaited
 
-let engineResponse = fetch(url(ENGINE));
+const withRest = withSnapshot && ENGINE_REST;
+let engineResponse = fetch(url(withRest ? ENGINE_REST : ENGINE));
 engineResponse.catch(() => {});  // reported where it is awaited
 
 // The engine's zip into the file system, first on sys.path (ahead of the working directory,
-// where PyScript writes its package's sources).
-async function withEngine(py) {
-  const response = await (engineResponse || fetch(url(ENGINE)));
+// where PyScript writes its package's sources). ``restored``: Pyodide came from the
+// snapshot, whose engine takes its rest (ENGINE_REST) if it is of the same build.
+async function withEngine(py, restored) {
+  const early = engineResponse;
   engineResponse = null;
-  if (!response.ok) throw new Error("the engine (" + ENGINE + "): HTTP " + response.status);
-  py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
+  const rest = restored && withRest;
+  const write = async (name, pending) => {
+    const response = await (pending || fetch(url(name)));
+    if (!response.ok) throw new Error("the engine (" + name + "): HTTP " + response.status);
+    py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
+  };
+  if (rest) {
+    await write(ENGINE_REST, early);
+    if (!py.runPython(`__import__("sys").modules["_wlc_engine_snapshot"].current()`)) await write(ENGINE);
+  } else {
+    await write(ENGINE, withRest ? null : early);
+  }
   py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
   return py;
 }
@@ -145,7 +161,7 @@ export async function loadPyodide(config = {}) {
     } finally {
       undo();
     }
-    if (py) return withEngine(py);
+    if (py) return withEngine(py, true);
   }
-  return withEngine(await pyodideLoad(options));
+  return withEngine(await pyodideLoad(options), false);
 }

@@ -8,7 +8,9 @@ finder first in ``sys.meta_path``. Restored in a page, the worker's first ``impo
 engine...`` asks it:
 
 - it checks that the page's engine.zip has the same bytes (size and CRC-32) as the one the
-  snapshot imported;
+  snapshot imported, or is the rest of it: the zip of the modules the snapshot does not
+  hold (``rest_comment``: made from that engine.zip, for these modules), which the game
+  page fetches in its place (scripts/pyodide_snapshot.py);
 - if so, it puts back every module it holds into ``sys.modules`` (nothing is read or run:
   the import costs nothing); modules it does not hold are imported from the zip as usual;
 - if not (an engine.zip newer than the snapshot: a host's caches mixing two deployments,
@@ -29,12 +31,32 @@ ENGINE_ZIP = "/home/pyodide/engine.zip"  # start.mjs's ENGINE_ZIP: on sys.path i
 
 def fingerprint(path):
     """(size, CRC-32) of a file, or None when it is missing."""
+    data = _read(path)
+    return None if data is None else (len(data), zlib.crc32(data))
+
+
+def rest_comment(made_from, names):
+    """The comment of the zip of an engine.zip's modules but ``names``: which engine.zip
+    ((size, CRC-32)) it was cut from, and for which modules."""
+    held = zlib.crc32(" ".join(sorted(names)).encode())
+    return b"wlc-engine-rest %d %d %d" % (made_from[0], made_from[1], held)
+
+
+def zip_comment(data):
+    """A zip's comment (its end record's), b"" when there is none or it is no zip."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 0xFFFF))
+    if end < 0 or len(data) < end + 22:
+        return b""
+    size = int.from_bytes(data[end + 20:end + 22], "little")
+    return data[end + 22:] if len(data) == end + 22 + size else b""
+
+
+def _read(path):
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            return f.read()
     except OSError:
         return None
-    return len(data), zlib.crc32(data)
 
 
 class _HandBack:
@@ -58,12 +80,19 @@ class Stash:
     def __init__(self, modules, made_from):
         self.modules = modules      # name -> module
         self.made_from = made_from  # engine.zip's (size, CRC-32)
+        self.rest = rest_comment(made_from, modules)  # the comment of its rest
         self.state = "held"         # then "served" or "stale"
+
+    def current(self):
+        """Whether the zip at ENGINE_ZIP is the snapshot's engine.zip or its rest (start.mjs
+        asks, to fetch the whole engine.zip in place of a rest of another build)."""
+        data = _read(ENGINE_ZIP)
+        return data is not None and ((len(data), zlib.crc32(data)) == self.made_from or zip_comment(data) == self.rest)
 
     def find_spec(self, name, path=None, target=None):
         if name not in self.modules:
             return None
-        current = fingerprint(ENGINE_ZIP) == self.made_from
+        current = self.current()
         sys.meta_path.remove(self)  # asked once: what follows is the zip's business
         module = self.modules.pop(name)
         others, self.modules = self.modules, {}
@@ -73,6 +102,13 @@ class Stash:
         self.state = "served"
         sys.modules.update(others)  # as they were when the snapshot was made
         return ModuleSpec(name, _HandBack(module), is_package=hasattr(module, "__path__"))
+
+
+def current():
+    """Whether the stash takes the zip now at ENGINE_ZIP (start.mjs asks before any import;
+    True once it has answered an import)."""
+    held = next((f for f in sys.meta_path if isinstance(f, Stash)), None)
+    return held is None or held.current()
 
 
 def stash(roots):

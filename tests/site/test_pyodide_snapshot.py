@@ -91,14 +91,17 @@ def test_start_module_without_a_snapshot_starts_pyodide_as_usual(tmp_path, monke
 
 
 # Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed; the
-# engine's zip it fetches may be another one), PyScript's part played by hand: the word list.
+# engine's zips it fetches may be others), PyScript's part played by hand: the word list.
 _NODE = r"""
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-const [startUrl, engineZip, lexicon, breakSnapshot] = process.argv.slice(-4);
+const [startUrl, engineZip, restZip, lexicon, breakSnapshot] = process.argv.slice(-5);
+const fetched = [];
 globalThis.fetch = async (u) => {
   const path = fileURLToPath(String(u));
+  fetched.push(path.split("/").pop());
   if (breakSnapshot === "1" && path.endsWith("python_snapshot.bin")) return new Response(new Uint8Array(64));
+  if (path.endsWith("/engine_rest.zip") && restZip) return new Response(fs.readFileSync(restZip));
   return new Response(fs.readFileSync(path.endsWith("/engine.zip") ? engineZip : path));
 };
 const warnings = [];
@@ -128,7 +131,7 @@ json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__
 `);
   runs.push({ held, ...JSON.parse(out) });
 }
-process.stdout.write(JSON.stringify({ runs, warnings }));
+process.stdout.write(JSON.stringify({ runs, warnings, fetched }));
 """
 
 
@@ -143,13 +146,13 @@ def _patched_engine_zip(folder: Path) -> Path:
     return out
 
 
-def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip") -> dict:
+def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip", rest_zip: Path | None = None) -> dict:
     node = shutil.which("node")
     if not node:
         pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
     roots = [m for m in ps.project_imports(ROOT, webtool.UI_NOT_BUNDLED) if m not in NOT_STDLIB]
     proc = subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip),
+        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip), str(rest_zip or ""),
          str(ROOT / "wordlists" / "lexicon.bin"), "1" if break_snapshot else "0"],
         capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "WLC_ROOTS": json.dumps(roots),
                                                            "TZ": "America/New_York"})
@@ -163,6 +166,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
     start gets its own random seed and the machine's time zone (not setup's)."""
     result = _node_run(break_snapshot=False)
     assert result["warnings"] == []
+    assert result["fetched"].count(ps.ENGINE_REST) == 2 and "engine.zip" not in result["fetched"]   # the rest only
     first, second = result["runs"]
     for run in (first, second):
         assert run["held"] is True
@@ -178,9 +182,14 @@ def test_the_engine_starts_from_the_snapshot(manifest):
 
 def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manifest, tmp_path):
     """The snapshot's engine is handed out only when every module's file is the one it
-    was imported from: a patched engine.zip is imported from its files, all of it."""
-    result = _node_run(break_snapshot=False, engine_zip=_patched_engine_zip(tmp_path))
+    was imported from: a rest of another engine.zip is refused, the whole engine.zip
+    fetched, and a patched one is imported from its files, all of it."""
+    patched = _patched_engine_zip(tmp_path)
+    other_rest = tmp_path / ps.ENGINE_REST
+    other_rest.write_bytes(ps.engine_rest(patched.read_bytes(), ps.engine_held(VENDORED / ps.LAZY)))
+    result = _node_run(break_snapshot=False, engine_zip=patched, rest_zip=other_rest)
     assert result["warnings"] == []
+    assert result["fetched"].count("engine.zip") == 2
     for run in result["runs"]:
         assert run["stash"] == "stale" and "Stash" not in run["left"]
         assert run["mark"] == "patched"
@@ -194,9 +203,27 @@ def test_the_snapshot_holds_what_the_workers_import_as_they_start():
     assert all(r == "engine" or r.startswith("engine.") for r in roots)
 
 
+def test_the_rest_of_the_engine_is_engine_zip_less_what_the_snapshot_holds(manifest):
+    """engine_rest.zip: every file of engine.zip but the held modules', bytes unchanged;
+    its comment names that engine.zip and those modules (what the stash accepts)."""
+    import zlib
+    held = ps.engine_held(VENDORED / ps.LAZY)
+    assert {"engine", "engine.session", "engine.session.boundary", "engine.search.deal"} <= set(held)
+    full_bytes = (ROOT / "vendor" / "engine.zip").read_bytes()
+    with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as full, zipfile.ZipFile(VENDORED / ps.ENGINE_REST) as rest:
+        kept = {i.filename for i in rest.infolist()}
+        held_files = {n for n in full.namelist() if n[:-4].replace("/", ".").removesuffix(".__init__") in held}
+        assert "engine/session/__init__.pyc" in held_files and "engine/club/face.pyc" in kept
+        assert kept == set(full.namelist()) - held_files
+        assert all(rest.read(n) == full.read(n) for n in kept)
+        assert rest.comment == ps.snapshot_engine.rest_comment((len(full_bytes), zlib.crc32(full_bytes)), held)
+    assert (VENDORED / ps.ENGINE_REST).stat().st_size < 0.6 * len(full_bytes)
+
+
 def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     result = _node_run(break_snapshot=True)
     assert result["warnings"] and "without its snapshot" in result["warnings"][0]
+    assert result["fetched"].count("engine.zip") == 2   # the whole engine: no snapshot holds a part
     run = result["runs"][0]
     assert run["held"] is False and run["words"] > 100_000
     assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
