@@ -80,14 +80,14 @@ _EXPLICIT_MIN_INDEGREE = 6
 # Bounds on the work a word list may ask of the build (a player's own list is any
 # file of at most 4 MB), checked before the memory is spent. Building walks every
 # distinct beginning of a word (a trie node: about 3 us each) and keeps every node
-# of the minimal graph (about 250 bytes each until the arrays are filled).
+# of the minimal graph (about 150 bytes each until the arrays are filled).
 # Measured: ENABLE (172,823 words) has 387,889 beginnings and a graph of 54,166
 # nodes; every lower-case word of 2..15 letters in SCOWL's largest American and
 # British lists and ENABLE (424,788 words, 4.4 MB) has 1,075,472 and 157,553.
 # Random 40-letter words filling 4 MB have 3.6 million of both (28 s and 1.1 GB
 # unbounded). A bound names the figure it refuses and the figure of a real list.
 MAX_BEGINNINGS = 1_500_000   # the build's time (about 5 s at the bound)
-MAX_BUILD_NODES = 300_000    # the build's memory (75 MB, 100 MB resident in all, at the bound)
+MAX_BUILD_NODES = 300_000    # the build's memory (45 MB, 65 MB resident in all, at the bound)
 MAX_LETTERS = 45             # the longest dictionary word's (a board is at most 21 wide)
 _ALL_WORDS = "a list of every English word"
 _LONGEST = (f"a word may have at most {MAX_LETTERS} letters (as many as the longest dictionary "
