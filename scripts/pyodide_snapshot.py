@@ -15,8 +15,10 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   XORed with the memory the WebAssembly module starts with, which start.mjs has at hand
   when Pyodide instantiates it; only the runs of non-zero bytes; gzip. ~31 MB of memory
   in ~3.9 MB. The import
-  system in it knows the lazy zip, mounted in place of the library before the snapshot.
-- ``python_stdlib_lazy.zip``: what the snapshot lacks but code may still import, as
+  system in it knows the lazy zip, mounted in place of the library before the snapshot,
+  and fetches it only when an import needs it (scripts/snapshot_stdlib.py).
+- ``python_stdlib_lazy.zip``: what the snapshot lacks but code may still import (no
+  start of the game page does: fetched on the first such import), as
   sources: every module reachable from the project's imports and ``SAFETY`` by any
   import statement (also inside functions), minus ``EXCLUDED``, and ``CODECS``. Its
   comment holds the rebuild stamp and, for the tests, the modules the snapshot holds
@@ -75,6 +77,7 @@ PREIMPORT = ("html", "html.entities")
 # every visitor of the game page would download them (they import them from the zip).
 GAME_WORKER = "ui/engine_worker.py"
 ENGINE_STASH = Path(snapshot_engine.__file__)  # run inside the Pyodide snapshotted, from its source
+STDLIB_FINDER = ENGINE_STASH.with_name("snapshot_stdlib.py")  # so too
 ENGINE_LATER = ("engine.search.deal", "engine.session.expert")
 NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
 # Kept in the lazy zip although nothing imports them yet: modules plain Python code may
@@ -266,16 +269,23 @@ def _wlc_lazy():
 _wlc_lazy()
 """
 
-# Run by the Pyodide snapshotted: the lazy zip in place of the library (/tmp/lazy.zip).
+# Run by the Pyodide snapshotted: the lazy zip in place of the library (/tmp/lazy.zip), its
+# directory read, and scripts/snapshot_stdlib.py as _wlc_lazy_stdlib, which start.mjs arms
+# to fetch that zip on the first import that needs it.
 _MOUNT = r"""
 def _wlc_mount():
-    import gc, importlib.machinery, sys, zipimport
+    import gc, importlib.machinery, json, sys, types, zipimport
     library = next(p for p in sys.path if p.endswith(".zip"))
     with open("/tmp/lazy.zip", "rb") as f, open(library, "wb") as g:
         g.write(f.read())
     zipimport._zip_directory_cache.clear()
     sys.path_importer_cache.clear()  # (importlib.invalidate_caches would import importlib.metadata)
     importlib.machinery.PathFinder.find_spec("_wlc_absent")  # the lazy zip's directory, read now
+    spec = json.loads(SPEC)
+    module = types.ModuleType("_wlc_lazy_stdlib", "The lazy zip fetched when first needed (scripts/snapshot_stdlib.py).")
+    exec(compile(spec["stdlib_source"], "scripts/snapshot_stdlib.py", "exec"), module.__dict__)
+    sys.modules[module.__name__] = module
+    module.install(library)
     while "" in sys.path:  # Pyodide puts it back in front as it starts
         sys.path.remove("")
     gc.collect()
@@ -369,6 +379,7 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
     spec = {
         "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
         "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": snapshot_engine.ENGINE_ZIP,
+        "stdlib_source": STDLIB_FINDER.read_text(),
         "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
         "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),
         "exclude": list(EXCLUDED), "codecs": list(CODECS), "lock": _lock(pyodide_dir), "snapshot": SNAPSHOT, "lazy": LAZY,

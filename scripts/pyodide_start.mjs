@@ -12,7 +12,10 @@
 //   in when Pyodide instantiates the module, before it restores the snapshot.
 // - LAZY_STDLIB: the standard-library modules the snapshot does not hold but the engine
 //   may still import, as sources (python_stdlib.zip, the whole library, stays for a start
-//   without the snapshot).
+//   without the snapshot). Not fetched as Pyodide starts (it gets an empty zip): the
+//   snapshot's import system knows its directory and fetches it on the first import
+//   that needs it (scripts/snapshot_stdlib.py), by a synchronous request, as an import
+//   must be answered at once (a worker may make one).
 // - LOCK: pyodide-lock.json's header: the page loads no package, so no lock file fetch.
 // - ENGINE: the engine (vendor/engine.zip, beside this folder), fetched as soon as this
 //   module is imported, beside the snapshot, and written as it is to ENGINE_ZIP, first on
@@ -40,6 +43,22 @@ const ENGINE_ZIP = /*@ENGINE_ZIP@*/null;  // scripts/snapshot_engine.py's ENGINE
 const ENGINE_REST = /*@ENGINE_REST@*/null;
 
 const url = (name) => new URL(name, import.meta.url).href;
+// An empty zip (its end record alone); the fragment, which fetch ignores, has Pyodide's
+// loader in Node (the tests) fetch it too rather than read it as a file.
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==#://";
+
+// The lazy zip's bytes, at once (an import waits for them).
+function fetchSync(href) {
+  if (typeof XMLHttpRequest !== "function") return new Uint8Array(process.getBuiltinModule("fs").readFileSync(new URL(href)));  // Node
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", href, false);
+  xhr.overrideMimeType("text/plain; charset=x-user-defined");  // bytes as they are (a synchronous request has no arraybuffer in a page)
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(href + ": HTTP " + xhr.status);
+  const text = xhr.responseText, bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
 const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
 
 // The packed snapshot (gzip): a header of u32 (magic, version, length, where the memory
@@ -153,7 +172,10 @@ export async function loadPyodide(config = {}) {
     try {
       const image = snapshot.then((s) => s.image);
       image.catch(() => {});  // Pyodide awaits it only once its JavaScript is in
-      py = await pyodideLoad({ ...options, stdLibURL: url(LAZY_STDLIB), _loadSnapshot: image });
+      py = await pyodideLoad({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: image });
+      const lazy = py.pyimport("_wlc_lazy_stdlib");
+      lazy.arm(() => fetchSync(url(LAZY_STDLIB)));
+      lazy.destroy();
       py.runPython(FRESH);
     } catch (error) {
       console.warn("Pyodide starts without its snapshot: " + error);

@@ -97,7 +97,9 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 const [startUrl, engineZip, restZip, lexicon, breakSnapshot] = process.argv.slice(-5);
 const fetched = [];
+const realFetch = globalThis.fetch;
 globalThis.fetch = async (u) => {
+  if (String(u).startsWith("data:")) return realFetch(u);
   const path = fileURLToPath(String(u));
   fetched.push(path.split("/").pop());
   if (breakSnapshot === "1" && path.endsWith("python_snapshot.bin")) return new Response(new Uint8Array(64));
@@ -116,6 +118,8 @@ for (let i = 0; i < 2; i++) {
   const out = py.runPython(`
 import json, os, random, sys, time, importlib
 stash = next((f for f in sys.meta_path if type(f).__name__ == "Stash"), None)
+lazy = next((f for f in sys.meta_path if type(f).__name__ == "LazyStdlib"), None)
+lazy_before = lazy and lazy.state
 from engine import session
 from engine.session import boundary
 words = session.load_lexicon(open("lexicon.bin", "rb").read())
@@ -127,6 +131,7 @@ import engine.records.gcg  # not in the snapshot: from the zip
 json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__, "gcg": engine.records.gcg.__file__,
             "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
             "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
+            "lazy": [lazy_before, lazy and lazy.state, os.path.getsize(next(p for p in sys.path if p.startswith("/lib/") and p.endswith(".zip")))],
             "mark": getattr(boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
   runs.push({ held, ...JSON.parse(out) });
@@ -167,6 +172,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
     result = _node_run(break_snapshot=False)
     assert result["warnings"] == []
     assert result["fetched"].count(ps.ENGINE_REST) == 2 and "engine.zip" not in result["fetched"]   # the rest only
+    assert ps.LAZY not in result["fetched"]   # (read by a synchronous request when needed: a file, in Node)
     first, second = result["runs"]
     for run in (first, second):
         assert run["held"] is True
@@ -176,6 +182,8 @@ def test_the_engine_starts_from_the_snapshot(manifest):
         assert run["path0"] == "/home/pyodide/engine.zip"
         assert run["tz"][0] in (5 * 3600, 4 * 3600)   # New York, not UTC
         assert run["stash"] == "served" and "Stash" not in run["left"]   # the engine came with the snapshot
+        # the lazy library: an empty zip as the engine starts, fetched for the first import it holds
+        assert run["lazy"] == ["held", "fetched", (VENDORED / ps.LAZY).stat().st_size] and "LazyStdlib" not in run["left"]
         assert run["engine_modules"] >= 40 and run["mark"] is None
     assert first["random"] != second["random"]
 
@@ -227,3 +235,4 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     run = result["runs"][0]
     assert run["held"] is False and run["words"] > 100_000
     assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
+    assert run["lazy"] == [None, None, (VENDORED / "python_stdlib.zip").stat().st_size]   # the whole library
