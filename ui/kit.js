@@ -17,6 +17,10 @@
   window.wlcSet = (k, v) => { try { localStorage.setItem(k, v); return ""; } catch (e) { return wlcWhy(e); } };
   window.wlcDel = (k) => { try { localStorage.removeItem(k); return ""; } catch (e) { return wlcWhy(e); } };
 
+  // A new task for the page's Python to wait for (ui/boot/steps.py): the browser paints
+  // and answers taps in between.
+  window.wlcYield = () => new Promise((resolve) => setTimeout(resolve, 0));
+
   // The wall clock as text: a number this large does not cross into MicroPython intact.
   window.wlcNow = () => String(Date.now());
 
@@ -79,6 +83,46 @@
     memoryDB(memory);
     IDBFactory.prototype.open = memory.indexedDB.open;
   }
+
+  // The UI's files (vendor/ui.tgz: ui/ as MicroPython bytecode, scripts/webtool.py) go into
+  // MicroPython's file system from here, not from mpy.toml's [files]: PyScript has
+  // MicroPython unpack a .tgz with its own tarfile and gzip in Python, one task of
+  // 0.2-1.9 s on a phone's main thread (bench/load.py --main-thread), where the browser
+  // inflates it off the main thread and JavaScript reads the tar in a few ms. The
+  // download starts now (index.html also preloads it); the pages' <script type="mpy"
+  // async> awaits onBeforeRunAsync, so their main.py runs once the files are written.
+  const UI_ARCHIVE = new URL("../vendor/ui.tgz", document.currentScript.src).href;
+  const untar = (buf) => {   // USTAR: a 512-byte header, then the body padded to 512
+    const bytes = new Uint8Array(buf), text = new TextDecoder(), files = [];
+    const field = (at, len) => text.decode(bytes.subarray(at, at + len)).replace(/\0[\s\S]*$/, "");
+    for (let at = 0; at + 512 <= bytes.length && bytes[at]; ) {
+      const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+      const prefix = field(at + 345, 155), name = field(at, 100);
+      const kind = String.fromCharCode(bytes[at + 156] || 48);
+      if (kind === "0" || kind === "5") files.push([(prefix ? prefix + "/" : "") + name, kind === "5" ? null : bytes.slice(at + 512, at + 512 + size)]);
+      at += 512 + Math.ceil(size / 512) * 512;
+    }
+    return files;
+  };
+  const uiFiles = (async () => {
+    if (typeof DecompressionStream === "undefined") throw new Error("This browser is too old to run the game (it cannot unpack its files).");
+    const response = await fetch(UI_ARCHIVE, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`The game could not load its files (vendor/ui.tgz: ${response.status}).`);
+    return untar(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  })();
+  uiFiles.catch(() => {});   // told below, when the page's Python would start
+  import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
+    hooks.main.onBeforeRunAsync.add(async (wrap) => {
+      let files;
+      try { files = await uiFiles; } catch (e) { tell(e.message); throw e; }
+      const FS = wrap.interpreter.FS, home = FS.cwd().replace(/\/$/, "");
+      for (const [name, data] of files) {
+        const path = home + "/" + name;
+        if (data === null) { try { FS.mkdir(path); } catch (e) { /* there already */ } }
+        else FS.writeFile(path, data, { canOwn: true });
+      }
+    });
+  });
 
   // A host that sends a file with the wrong type (a module script must come as JavaScript,
   // WebAssembly as application/wasm; nginx's own list has no .mjs): the browser refuses

@@ -26,7 +26,9 @@ BUTTONS = ("Play", "Pass", "Exchange", "Trade", "Challenge", "Check", "Shuffle",
 def board_html(layout):
     """The board's skeleton: a header row of column letters, then rows of (number, squares).
     Row wrappers are ``display: contents`` so the CSS grid sees the cells, while the
-    accessibility tree sees grid > row > gridcell."""
+    accessibility tree sees grid > row > gridcell. Each square is drawn empty, as
+    view.empty_square has it: a new board's frame then patches only the squares with
+    more on them (``Renderer.patches``), which on a phone halved the first frame."""
     size = layout["size"]
     parts = ['<div class="brow" aria-hidden="true"><div class="corner"></div>']
     for c in range(size):
@@ -37,8 +39,10 @@ def board_html(layout):
                      + '"><div class="coord row" aria-hidden="true">' + str(r + 1) + "</div>")
         for c in range(size):
             sq = geom.name(r, c)
+            cls, label = view.empty_square(layout, sq, r, c)
             parts.append('<div role="gridcell" id="sq-' + sq + '" data-square="' + sq + '" data-premium="'
-                         + geom.premium(layout, r, c) + '"></div>')
+                         + geom.premium(layout, r, c) + '" class="' + cls + '" aria-label="' + label
+                         + '" tabindex="-1"></div>')
         parts.append("</div>")
     return "".join(parts)
 
@@ -100,9 +104,12 @@ def _squares_of(s):
 
 
 def dirty_squares(prev, s):
-    """The squares that may look different from ``prev`` to ``s``; None: all of them."""
+    """The squares that may look different from ``prev`` to ``s``; with no ``prev`` (a new
+    board, drawn empty by board_html), those that are not empty."""
     if prev is None or prev["layout"] is not s["layout"]:
-        return None
+        out = _squares_of(s)
+        out.update(t["sq"] for t in s["snap"].get("tiles", []))
+        return out
     out = _squares_of(prev) | _squares_of(s)
     if prev["snap"] is not s["snap"]:
         old = {}
@@ -212,8 +219,7 @@ class Renderer:
             self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
             self.size, self.start = s["layout"]["size"], s["layout"].get("start")
             prev_state = None
-        dirty = dirty_squares(prev_state, s)
-        cur = frame(s, None if dirty is None else list(dirty))
+        cur = frame(s, list(dirty_squares(prev_state, s)))
         old_rack = self.prev.get("rack") or {}
         if (old_rack.get("data-order") == cur["rack"]["data-order"]
                 and old_rack.get("data-seat") == cur["rack"]["data-seat"]):

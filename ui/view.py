@@ -28,6 +28,22 @@ def _tile_html(letter, value):
     return '<span class="l">' + escape(letter) + '</span><span class="v" data-v="' + str(value) + '"></span>'
 
 
+def empty_square(layout, sq, r, c):
+    """(class, label) of square ``sq`` at (r, c) with nothing on it: its premium, the start,
+    outside the inner board. The board's skeleton (ui/render.board_html) is drawn so."""
+    prem = geom.premium(layout, r, c)
+    cls = "cell"
+    if prem:
+        cls += " p-" + prem.lower()
+    words = geom.PREMIUM_WORDS.get(prem, "")
+    if sq == layout.get("start"):
+        cls += " start"
+        words = "start square, " + words if words else "start square"
+    if layout.get("inner") and not geom.in_inner(layout, r, c):
+        cls += " outer"  # outside the inner board that the main word must touch
+    return cls, sq + ", " + (words + ", " if words else "") + "empty"
+
+
 def board_cells(s, squares=None):
     """{sq: {"cls", "label", "html", "letter", "tab"}} for ``squares`` (default: all)."""
     layout = s["layout"]
@@ -55,17 +71,7 @@ def board_cells(s, squares=None):
         squares = [geom.name(r, c) for r in range(size) for c in range(size)]
     for sq in squares:
         r, c = geom.parse(sq)
-        prem = geom.premium(layout, r, c)
-        cls = "cell"
-        if prem:
-            cls += " p-" + prem.lower()
-        if sq == layout.get("start"):
-            cls += " start"
-        if layout.get("inner") and not geom.in_inner(layout, r, c):
-            cls += " outer"  # outside the inner board that the main word must touch
-        words = geom.PREMIUM_WORDS.get(prem, "")
-        if sq == layout.get("start"):
-            words = "start square, " + words if words else "start square"
+        cls, label = empty_square(layout, sq, r, c)
         letter = ""
         t = tiles.get(sq)
         if sq in swapped:
@@ -107,7 +113,6 @@ def board_cells(s, squares=None):
             label = sq + ", " + letter + " placed this turn, " + _value_words(value)
         else:
             html = ""  # the premium's short label is drawn by CSS (.cell.p-tw::after), not named twice
-            label = sq + ", " + (words + ", " if words else "") + "empty"
             if sq in picked:
                 label = sq + ", picked off, empty"
                 cls += " picked"
