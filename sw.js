@@ -19,9 +19,11 @@
 //   x/ and x.html are the same file here.
 // - Versioned files: cache first. Every file is tied to VERSION, so a cached copy is
 //   always the right one; requests from the engine's Web Worker (its config, the
-//   runtime, engine.zip, the word list) are answered the same way. A LAZY file (Pyodide's
-//   full standard library: only a start without the memory snapshot uses it) is cached
-//   when first fetched.
+//   runtime, the engine's zips, the word list) are answered the same way. A LAZY file is
+//   cached when first fetched: Pyodide's full standard library, and engine.zip where the
+//   build has engine_rest.zip (only a start without the memory snapshot uses them).
+//   The snapshot's lazy library (python_stdlib_lazy.zip), fetched on the first import
+//   that needs it, is cached at install: a player offline may open the club page.
 // - The page (index.html, the folder's own URL, and the embed index.html?embed=1: the
 //   query is not part of the path, so the embed is the page, framed or not): network
 //   first, the cache when the network fails. embed.html, a fixed redirect to the embed,
@@ -45,7 +47,8 @@ const PREFIX = "wlc " + SCOPE + " "; // several deployments may share an origin
 const CACHE = PREFIX + VERSION;
 const BUILT = !VERSION.startsWith("@");
 const KNOWN = new Set(Object.keys(FILES));
-const LAZY = new Set(["vendor/pyodide/python_stdlib.zip"]);
+const LAZY = new Set(["vendor/pyodide/python_stdlib.zip",
+  ...(KNOWN.has("vendor/pyodide/engine_rest.zip") ? ["vendor/engine.zip"] : [])]);
 let retired = false;
 
 const urlOf = (path) => new URL(path, SCOPE).href;

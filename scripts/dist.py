@@ -111,7 +111,7 @@ REGISTER_SNIPPET = """<script>
 # and the word list are compressed already and are sent as they are.
 COMPRESSED_TYPES = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".md", ".py", ".txt", ".svg",
                     ".webmanifest", "")
-PYTHON_CODE = ("vendor/engine.zip", "vendor/ui.tgz", "ui/main.py", "ui/engine_worker.py")
+PYTHON_CODE = ("vendor/pyodide/engine_rest.zip", "vendor/ui.tgz", "ui/main.py", "ui/engine_worker.py")  # (engine.zip: without the snapshot)
 WORD_SETS = ("wordlists/lexicon.bin",)
 
 

@@ -35,7 +35,7 @@ TOP = {
     "icons/preview.png",   # installable, and the preview of a shared link
 }
 PYODIDE = {"LICENSE", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-           "start.mjs", "python_snapshot.bin", "python_stdlib_lazy.zip"}   # scripts/pyodide_snapshot.py
+           "start.mjs", "python_snapshot.bin", "python_stdlib_lazy.zip", "engine_rest.zip"}   # scripts/pyodide_snapshot.py
 MICROPYTHON = {"LICENSE", "micropython.mjs", "micropython.wasm"}
 # PyScript's core and the chunks it imports; hashed names change with the pinned version.
 PYSCRIPT_ALWAYS = {"LICENSE", "core.js", "core.css"}

@@ -136,7 +136,7 @@ def test_first_visit_from_a_sub_path_plays_and_fetches_only_dist_files(site, vis
     assert outside == [], f"requests for files not in dist/: {outside}"
     assert [(p, c) for p, c in served if c not in (200, 304)] == []
     fetched = {p[len(SUB):] for p, _ in served}
-    for needed in ("vendor/pyodide/pyodide.asm.wasm", "vendor/engine.zip", "vendor/ui.tgz",
+    for needed in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/engine_rest.zip", "vendor/ui.tgz",
                    "wordlists/lexicon.bin", "pyscript.toml", "mpy.toml", "sw.js"):
         assert needed in fetched
     others = [u for u in visit["requests"] if not u.startswith(site.url) and not u.startswith(("blob:", "data:"))]
@@ -149,9 +149,10 @@ def test_the_service_worker_caches_every_file_the_game_uses(site, visit):
     page = visit["page"]
     _wait_cached(page, site.build.stamp)
     (urls,) = _cached(page).values()
-    # all but Pyodide's full standard library (a start without the snapshot fetches it:
-    # then it is cached)
-    expected = {site.url + p for p in site.build.files if p not in ("sw.js", "vendor/pyodide/python_stdlib.zip")}
+    # all but Pyodide's full standard library and the whole engine.zip (a start without the
+    # snapshot fetches them: then they are cached)
+    expected = {site.url + p for p in site.build.files if p not in ("sw.js", "vendor/pyodide/python_stdlib.zip",
+                                                                    "vendor/engine.zip")}
     assert set(urls) == expected
 
 
