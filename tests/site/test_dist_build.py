@@ -270,12 +270,16 @@ def test_the_ui_ships_as_bytecode_of_the_pinned_micropython(built):
     out, _ = built
     with tarfile.open(out / "vendor" / "ui.tgz") as tf:
         names = {m.name for m in tf.getmembers() if m.isfile()} - {"ui/imports.json"}   # the import graph (ui/boot/steps.py)
+        pyscript = {n for n in names if n.startswith("ui/_pyscript/")}   # PyScript's package (ui/kit.js imports it)
+        names -= pyscript
         for name in names:
             assert tf.extractfile(name).read()[:1] == b"M", name   # the .mpy header
         graph = json.loads(tf.extractfile("ui/imports.json").read())
     assert "ui.boot.page" in graph["ui.boot.game"] and "ui.render" in graph["ui.boot.page"]
     modules = {p.relative_to(ROOT).as_posix()[:-3] + ".mpy" for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts}
     assert names == modules - {"ui/engine_worker.mpy", "ui/club/worker.mpy", "ui/table/worker.mpy"}
+    assert {"ui/_pyscript/pyscript/__init__.mpy", "ui/_pyscript/pyscript/context.mpy",
+            "ui/_pyscript/pyscript/ffi.mpy"} <= pyscript
 
 
 def test_the_standard_library_ships_as_bytecode_of_the_pinned_pyodide(built):
