@@ -11,12 +11,12 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   modules the project's Pyodide code imports (engine/, the worker scripts), and the
   engine modules the game page's worker imports as it starts, from vendor/engine.zip
   (held aside by scripts/snapshot_engine.py until the page's zip proves to be the same),
-  packed: its docstrings dropped (``_STRIP``) and the heap's free chunks zeroed; the first 3.8 MB (the module's static data)
-  XORed with the memory the WebAssembly module starts with, which start.mjs has at hand
-  when Pyodide instantiates it; only the runs of non-zero bytes; gzip. ~31 MB of memory
-  in ~3.6 MB. The import
-  system in it knows the lazy zip, mounted in place of the library before the snapshot,
-  and fetches it only when an import needs it (scripts/snapshot_stdlib.py).
+  packed: its docstrings dropped (``_STRIP``) and the heap's free chunks zeroed; the
+  first 3.8 MB (the module's static data) XORed with the memory the WebAssembly module
+  starts with, which start.mjs has at hand when Pyodide instantiates it; only the runs
+  of non-zero bytes; gzip. ~31 MB of memory in ~3.6 MB. The import system in it knows
+  the lazy zip, mounted in place of the library before the snapshot, and fetches it
+  only when an import needs it (scripts/snapshot_stdlib.py).
 - ``python_stdlib_lazy.zip``: what the snapshot lacks but code may still import (no
   start of the game page does: fetched on the first such import), as
   sources: every module reachable from the project's imports and ``SAFETY`` by any
