@@ -107,7 +107,7 @@ def test_only_local_requests_and_one_pyodide(booted, first):
                    "vendor/ui.tgz", "vendor/first-game.json"):
         assert wanted in paths, wanted
     # the engine: what the memory snapshot lacks (engine_rest.zip), or all of it without one
-    assert "vendor/engine_rest.zip" in paths or "vendor/engine.zip" in paths
+    assert "vendor/pyodide/engine_rest.zip" in paths or "vendor/engine.zip" in paths
     assert paths.count("vendor/pyodide/pyodide.asm.wasm") == 1  # one Pyodide, fetched once
 
 
