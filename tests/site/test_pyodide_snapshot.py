@@ -132,7 +132,7 @@ json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__
             "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
             "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
             "lazy": [lazy_before, lazy and lazy.state, os.path.getsize(next(p for p in sys.path if p.startswith("/lib/") and p.endswith(".zip")))],
-            "mark": getattr(boundary, "MARK", None), "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
+            "mark": getattr(boundary, "MARK", None), "docs": [json.dumps.__doc__ is None, session.__doc__ is None], "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
   runs.push({ held, ...JSON.parse(out) });
 }
@@ -185,6 +185,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
         # the lazy library: an empty zip as the engine starts, fetched for the first import it holds
         assert run["lazy"] == ["held", "fetched", (VENDORED / ps.LAZY).stat().st_size] and "LazyStdlib" not in run["left"]
         assert run["engine_modules"] >= 40 and run["mark"] is None
+        assert run["docs"] == [True, True]   # docstrings dropped in the snapshot (the standard library's, the engine's)
     assert first["random"] != second["random"]
 
 
@@ -236,3 +237,4 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     assert run["held"] is False and run["words"] > 100_000
     assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
     assert run["lazy"] == [None, None, (VENDORED / "python_stdlib.zip").stat().st_size]   # the whole library
+    assert run["docs"] == [False, False]   # a plain start: every docstring there
