@@ -25,7 +25,8 @@
 //   them out only if the zip is the same (scripts/snapshot_engine.py).
 // - ENGINE_REST: engine.zip less what the snapshot holds, fetched in its place when the
 //   snapshot is used (~0.4 MB less); if the snapshot's engine refuses it (another build's
-//   rest: a host's caches mixing two deployments), engine.zip is fetched after all.
+//   rest: a host's caches mixing two deployments) or it cannot be had, engine.zip is
+//   fetched after all.
 //
 // Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
 // as it always does.
@@ -108,8 +109,10 @@ async function withEngine(py, restored) {
     py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
   };
   if (rest) {
-    await write(ENGINE_REST, early);
-    if (!py.runPython(`__import__("sys").modules["_wlc_engine_snapshot"].current()`)) await write(ENGINE);
+    const taken = await write(ENGINE_REST, early).then(
+      () => py.runPython(`__import__("sys").modules["_wlc_engine_snapshot"].current()`),
+      (error) => { console.warn("the whole engine.zip in place of " + ENGINE_REST + ": " + error); return false; });
+    if (!taken) await write(ENGINE);
   } else {
     await write(ENGINE, withRest ? null : early);
   }

@@ -103,6 +103,7 @@ globalThis.fetch = async (u) => {
   const path = fileURLToPath(String(u));
   fetched.push(path.split("/").pop());
   if (breakSnapshot === "1" && path.endsWith("python_snapshot.bin")) return new Response(new Uint8Array(64));
+  if (path.endsWith("/engine_rest.zip") && restZip === "404") return new Response("", { status: 404 });
   if (path.endsWith("/engine_rest.zip") && restZip) return new Response(fs.readFileSync(restZip));
   return new Response(fs.readFileSync(path.endsWith("/engine.zip") ? engineZip : path));
 };
@@ -151,13 +152,13 @@ def _patched_engine_zip(folder: Path) -> Path:
     return out
 
 
-def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip", rest_zip: Path | None = None) -> dict:
+def _node_run(break_snapshot: bool, engine_zip: Path = ROOT / "vendor" / "engine.zip", rest_zip: Path | str = "") -> dict:
     node = shutil.which("node")
     if not node:
         pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
     roots = [m for m in ps.project_imports(ROOT, webtool.UI_NOT_BUNDLED) if m not in NOT_STDLIB]
     proc = subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip), str(rest_zip or ""),
+        [node, "--input-type=module", "-e", _NODE, (VENDORED / ps.START).as_uri(), str(engine_zip), str(rest_zip),
          str(ROOT / "wordlists" / "lexicon.bin"), "1" if break_snapshot else "0"],
         capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "WLC_ROOTS": json.dumps(roots),
                                                            "TZ": "America/New_York"})
@@ -210,6 +211,16 @@ def test_the_snapshot_holds_what_the_workers_import_as_they_start():
     assert {"engine.session", "engine.session.boundary", "engine.search.deal", "engine.session.expert"} <= set(roots)
     assert "engine.club.face" not in roots   # the club page's: not downloaded by every game page
     assert all(r == "engine" or r.startswith("engine.") for r in roots)
+
+
+def test_without_its_rest_the_snapshot_takes_the_whole_engine_zip(manifest):
+    """A host that lacks engine_rest.zip (a partial upload): engine.zip, whose modules the
+    snapshot still hands out (the same bytes as it was made from)."""
+    result = _node_run(break_snapshot=False, rest_zip="404")
+    assert len(result["warnings"]) == 2 and all("in place of engine_rest.zip" in w for w in result["warnings"])
+    assert result["fetched"].count("engine.zip") == 2
+    for run in result["runs"]:
+        assert run["stash"] == "served" and run["words"] > 100_000
 
 
 def test_the_rest_of_the_engine_is_engine_zip_less_what_the_snapshot_holds(manifest):
