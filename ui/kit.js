@@ -111,7 +111,9 @@
     return untar(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   })();
   uiFiles.catch(() => {});   // told below, when the page's Python would start
-  import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
+  // (Not in a frame sandboxed without allow-same-origin: index.html does not start PyScript
+  // there. A core.js that fails to load is told by its own <script> tag's error.)
+  if (self.origin !== "null") import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
     hooks.main.onBeforeRunAsync.add(async (wrap) => {
       let files;
       try { files = await uiFiles; } catch (e) { tell(e.message); throw e; }
@@ -136,7 +138,7 @@
         await task();
       }
     });
-  });
+  }, () => {});
 
   // A host that sends a file with the wrong type (a module script must come as JavaScript,
   // WebAssembly as application/wasm; nginx's own list has no .mjs): the browser refuses

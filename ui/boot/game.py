@@ -135,6 +135,7 @@ async def boot():
             return
     PAGE.s = embed.boot(PAGE.s, window, document)
     effects.restore_clock(PAGE)
+    await window.wlcYield()  # reading the game and drawing it: two tasks, not one long one
     PAGE.renderer.apply(PAGE.s)
     splash = document.getElementById("splash")
     if splash is not None:

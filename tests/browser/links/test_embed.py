@@ -334,14 +334,16 @@ def test_a_frame_sandboxed_without_same_origin_says_so_at_once(browser, host, si
         assert messages(page, "game", "ready") == [] and errors == []
 
 
-@pytest.mark.parametrize("missing, reason", [("vendor/pyscript/core.js", "load"), ("vendor/engine.zip", "engine")])
+@pytest.mark.parametrize("missing, reason", [("vendor/pyscript/core.js", "load"),
+                                              ("vendor/engine.zip vendor/pyodide/engine_rest.zip", "engine")])
 def test_a_game_that_cannot_start_tells_its_parent(browser, host, site_url, missing, reason):
     """A file the host failed to serve: the frame says so and the parent gets "error"."""
     spec = {"rules": "classic", "seed": "embed-4", "seats": SEATS, "actions": []}
     url = host("broken.html", frame_tag("game", site_url + "index.html?embed=1#" + link_of(spec)))
 
-    def gone(context):
-        context.route(site_url + missing, lambda route: route.fulfill(status=404, body="gone"))
+    def gone(context):   # (the engine: what the snapshot lacks, and all of it, which start.mjs falls back on)
+        for path in missing.split():
+            context.route(site_url + path, lambda route: route.fulfill(status=404, body="gone"))
     with kit.own_page(browser, setup=gone, viewport=(800, 900)) as (page, _errors):
         page.goto(url)
         error = wait_message(page, "game", "error")
