@@ -28,9 +28,10 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   worker restored from the snapshot imports from files. Its comment names the
   engine.zip it was cut from and the modules left out (snapshot_engine.rest_comment).
 - ``start.mjs`` (from scripts/pyodide_start.mjs): the interpreter module pyscript.toml
-  names; it passes the snapshot, the lazy zip and the lock file's header (no fetch) to
-  Pyodide's loader, reseeds ``random`` (the snapshot's seed would be everyone's) and
-  sets the time zone's constants (setup's otherwise); a plain start if that fails.
+  names; it passes the snapshot, an empty library and the lock file's header (no
+  fetch) to Pyodide's loader, then has snapshot_stdlib.restored arm the lazy zip's
+  finder, reseed ``random`` (the snapshot's seed would be everyone's) and set the time
+  zone's constants (setup's otherwise); a plain start if that fails.
   Either way it puts the engine's zip, fetched beside the snapshot, first on sys.path:
   engine_rest.zip after a restore (engine.zip if the snapshot's engine refuses that
   rest: another build's), engine.zip after a plain start.

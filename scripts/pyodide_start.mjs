@@ -149,21 +149,6 @@ function completeOnInstantiate(pending) {
   return undo;
 }
 
-// After a restore: what a fresh start would have made differently for each page (the
-// random generator's seed; the time zone constants, computed as CPython does at import).
-const FRESH = `
-def _wlc_fresh(year=(365 * 24 + 6) * 3600):
-    import random, time
-    random.seed()
-    t = int(time.time()) // year * year
-    jan, jul = time.localtime(t), time.localtime(t + year // 2)
-    a, b = (jul, jan) if -jan.tm_gmtoff < -jul.tm_gmtoff else (jan, jul)
-    time.timezone, time.altzone = -a.tm_gmtoff, -b.tm_gmtoff
-    time.daylight, time.tzname = int(a.tm_gmtoff != b.tm_gmtoff), (a.tm_zone, b.tm_zone)
-_wlc_fresh()
-del _wlc_fresh
-`;
-
 export async function loadPyodide(config = {}) {
   const options = { lockFileContents: LOCK, ...config };
   if (withSnapshot) {
@@ -176,10 +161,10 @@ export async function loadPyodide(config = {}) {
       const image = snapshot.then((s) => s.image);
       image.catch(() => {});  // Pyodide awaits it only once its JavaScript is in
       py = await pyodideLoad({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: image });
-      const lazy = py.pyimport("_wlc_lazy_stdlib");
-      lazy.arm(() => fetchSync(url(LAZY_STDLIB)));
-      lazy.destroy();
-      py.runPython(FRESH);
+      // the lazy library's finder armed; random's seed and the time zone made the page's own
+      const restore = py.pyimport("_wlc_lazy_stdlib");
+      restore.restored(() => fetchSync(url(LAZY_STDLIB)));
+      restore.destroy();
     } catch (error) {
       console.warn("Pyodide starts without its snapshot: " + error);
       py = null;
