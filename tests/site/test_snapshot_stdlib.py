@@ -83,3 +83,25 @@ def test_the_names_survive_invalidate_caches(library):
 def test_not_armed_it_stays_out_of_the_way(library):
     finder, _ = library
     assert finder.find_spec("wlc_lazy_probe") is None and finder.state == "held"
+
+
+def test_fresh_gives_the_time_zone_as_cpython_computes_it(monkeypatch):
+    """The snapshot froze setup's time zone: ``fresh`` sets the constants as CPython's
+    own tzset computes them for the page's zone, and reseeds random."""
+    import random
+    import time
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        expected = (time.timezone, time.altzone, time.daylight, time.tzname)
+        assert expected[0] == 5 * 3600
+        time.timezone, time.altzone, time.daylight, time.tzname = 0, 0, 0, ("UTC", "UTC")
+        random.seed(1)
+        frozen = random.random()
+        random.seed(1)
+        snapshot_stdlib.fresh()
+        assert (time.timezone, time.altzone, time.daylight, time.tzname) == expected
+        assert random.random() != frozen
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
