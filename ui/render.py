@@ -104,12 +104,15 @@ def _squares_of(s):
 
 
 def dirty_squares(prev, s):
-    """The squares that may look different from ``prev`` to ``s``; with no ``prev`` (a new
-    board, drawn empty by board_html), those that are not empty."""
-    if prev is None or prev["layout"] is not s["layout"]:
+    """The squares that may look different from ``prev`` to ``s``: with no ``prev`` (a new
+    board, drawn empty by board_html), those that are not empty; all of them (None) for
+    another layout on a board of the same size."""
+    if prev is None:
         out = _squares_of(s)
         out.update(t["sq"] for t in s["snap"].get("tiles", []))
         return out
+    if prev["layout"] is not s["layout"]:
+        return None
     out = _squares_of(prev) | _squares_of(s)
     if prev["snap"] is not s["snap"]:
         old = {}
@@ -219,7 +222,8 @@ class Renderer:
             self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
             self.size, self.start = s["layout"]["size"], s["layout"].get("start")
             prev_state = None
-        cur = frame(s, list(dirty_squares(prev_state, s)))
+        dirty = dirty_squares(prev_state, s)
+        cur = frame(s, None if dirty is None else list(dirty))
         old_rack = self.prev.get("rack") or {}
         if (old_rack.get("data-order") == cur["rack"]["data-order"]
                 and old_rack.get("data-seat") == cur["rack"]["data-seat"]):

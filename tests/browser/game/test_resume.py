@@ -114,7 +114,8 @@ def test_a_failed_computer_turn_offers_to_try_again_or_play_its_seat(browser, si
     from pathlib import Path
     body = _engine_zip_with_a_broken_computer(Path(__file__).resolve().parents[3])
 
-    def broken_computer(context):
+    def broken_computer(context):   # (without engine_rest.zip, start.mjs takes the whole engine.zip)
+        context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
         context.route("**/vendor/engine.zip", lambda route: route.fulfill(
             status=200, body=body, headers={"content-type": "application/zip"}))
     with kit.own_page(browser, broken_computer) as (page, errors):
