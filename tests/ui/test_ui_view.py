@@ -124,6 +124,28 @@ def test_incremental_frames_equal_full_frames():
         assert dom.squares == want, ev
 
 
+def test_a_new_layout_of_the_same_size_clears_the_old_tiles():
+    """A new game (another layout object, the same board size) keeps the board's skeleton,
+    so every square is drawn again: none of the old game's tiles stays (a free retry)."""
+    class Sink:
+        def wlcPatch(self, text):
+            pass
+
+    r = render.Renderer(Sink())
+    s = new()
+    dom = BoardModel()
+    dom.feed(render.board_html(s["layout"]))
+    s = handlers.step(s, {"t": "snapshot", "snap": fx.snap(tiles=[fx.tile("H8", "A"), fx.tile("I8", "T")])})
+    r.apply(s)
+    dom.patch(r.prev)
+    assert dom.squares["sq-H8"]["data-letter"] == "A"
+    fresh = new()
+    fresh["layout"] = dict(fresh["layout"])   # another object, the same size and start
+    r.apply(fresh)
+    dom.patch(r.prev)
+    assert [k for k, v in dom.squares.items() if v["data-letter"]] == []
+
+
 class BoardModel:
     """The board's squares as the browser holds them: the skeleton's attributes, then
     every patch the renderer sent (its last frame per node, ``Renderer.prev``). No
