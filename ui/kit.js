@@ -111,6 +111,23 @@
     return untar(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   })();
   uiFiles.catch(() => {});   // told below, when the page's Python would start
+  // With its package imported, PyScript's code before the page's (written out in its
+  // core: the package's 14 sources as Python string literals, written to files, then
+  // "import pyscript") is taken out of the code it runs: compiling it alone held the main
+  // thread ~150 ms on a phone. Exactly that text or nothing: another PyScript's runs as is.
+  const SOURCES_FROM = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+  const SOURCES_TO = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+  const skipSources = (interpreter) => {
+    const run = interpreter.runPythonAsync;
+    interpreter.runPythonAsync = function (code, ...rest) {
+      const from = typeof code === "string" ? code.indexOf(SOURCES_FROM) : -1;
+      const to = from < 0 ? -1 : code.indexOf(SOURCES_TO, from);
+      if (to > from) code = code.slice(0, from) + code.slice(to + SOURCES_TO.length);
+      window.wlcSkippedSources = to > from;
+      interpreter.runPythonAsync = run;
+      return run.call(this, code, ...rest);
+    };
+  };
   // (Not in a frame sandboxed without allow-same-origin: index.html does not start PyScript
   // there. A core.js that fails to load is told by its own <script> tag's error.)
   if (self.origin !== "null") import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
@@ -134,6 +151,7 @@
             "try:", "    import pyscript",
             "except Exception:", "    for k in [k for k in sys.modules if k.split('.')[0] == 'pyscript']: del sys.modules[k]",
             "    raise", "finally:", "    sys.path.pop(0)"].join("\n"));
+          skipSources(wrap.interpreter);
         } catch (e) { console.warn("PyScript's package imported from its sources:", e); }
         await task();
       }
