@@ -214,14 +214,25 @@ class Renderer:
         self.heard = {}
         self.box_kind = ""
 
+    def skeleton(self, s):
+        """The patch that draws a new board for ``s`` (empty), or [] if the board is drawn."""
+        if s["layout"]["size"] == self.size and s["layout"].get("start") == self.start:
+            return []
+        self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
+        self.size, self.start = s["layout"]["size"], s["layout"].get("start")
+        self.prev_state = None
+        return [["board", {}, board_html(s["layout"]), None]]
+
+    def draw_board(self, s):
+        """Draw the new board's skeleton now, alone: the page's first frame is then two
+        tasks (this, then ``apply``), not one long one on a phone's main thread."""
+        out = self.skeleton(s)
+        if out:
+            self.window.wlcPatch(json.dumps(out))
+
     def patches(self, s):
-        out = []
+        out = self.skeleton(s)
         prev_state = self.prev_state
-        if s["layout"]["size"] != self.size or s["layout"].get("start") != self.start:
-            out.append(["board", {}, board_html(s["layout"]), None])
-            self.prev = {k: v for k, v in self.prev.items() if not k.startswith("sq-")}
-            self.size, self.start = s["layout"]["size"], s["layout"].get("start")
-            prev_state = None
         dirty = dirty_squares(prev_state, s)
         cur = frame(s, None if dirty is None else list(dirty))
         old_rack = self.prev.get("rack") or {}

@@ -146,6 +146,30 @@ def test_a_new_layout_of_the_same_size_clears_the_old_tiles():
     assert [k for k, v in dom.squares.items() if v["data-letter"]] == []
 
 
+def test_the_board_drawn_alone_first_then_the_rest():
+    """The page's first frame in two tasks (ui/boot/game.py): the empty board, then the
+    tiles and the rest; the board ends as one frame would draw it."""
+    class Sink:
+        sent = []
+
+        def wlcPatch(self, text):
+            self.sent.append(json.loads(text))
+
+    r = render.Renderer(Sink())
+    s = handlers.step(new(), {"t": "snapshot", "snap": fx.snap(tiles=[fx.tile("H8", "A"), fx.tile("I8", "T")])})
+    r.draw_board(s)
+    assert [p[0] for p in Sink.sent[-1]] == ["board"]
+    dom = BoardModel()
+    dom.feed(Sink.sent[-1][0][2])
+    r.apply(s)
+    assert [p for p in Sink.sent[-1] if p[0] == "board" and p[2] is not None] == []   # not drawn again
+    dom.patch(r.prev)
+    full = render.frame(s)
+    assert dom.squares == {k: v for k, v in full.items() if k.startswith("sq-")}
+    r.draw_board(s)   # drawn already: nothing sent
+    assert len(Sink.sent) == 2
+
+
 class BoardModel:
     """The board's squares as the browser holds them: the skeleton's attributes, then
     every patch the renderer sent (its last frame per node, ``Renderer.prev``). No

@@ -135,7 +135,9 @@ async def boot():
             return
     PAGE.s = embed.boot(PAGE.s, window, document)
     effects.restore_clock(PAGE)
-    await window.wlcYield()  # reading the game and drawing it: two tasks, not one long one
+    await window.wlcYield()  # reading the game, drawing the board, the rest: three tasks, not one long one
+    PAGE.renderer.draw_board(PAGE.s)
+    await window.wlcYield()
     PAGE.renderer.apply(PAGE.s)
     splash = document.getElementById("splash")
     if splash is not None:
