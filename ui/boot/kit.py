@@ -1,9 +1,9 @@
-"""What the three pages' main.py share (index.html, club.html, table.html; their shared
+"""What the three pages share (ui/boot/game.py, ui/club/page.py, ui/table/page.py; their shared
 JavaScript is ui/kit.js): DOM events with their handlers kept alive, the wait for the
 page's engine worker (one timeout, one message when it fails, on every page), and the
 busy guard of the club and table pages (one engine action at a time).
 
-MicroPython-safe and without ``pyscript`` imports: each main.py hands in pyscript's
+MicroPython-safe and without ``pyscript`` imports: each page hands in pyscript's
 ``create_proxy`` and ``workers``, so the native tests run this with stand-ins.
 """
 

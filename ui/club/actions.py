@@ -232,7 +232,7 @@ class Page(kit.Guard):
         return str(el.value) if el is not None else ""
 
     async def act(self, el):
-        """One user action (run under the busy guard: ui/club/main.py). A row's action
+        """One user action (run under the busy guard: ui/club/page.py). A row's action
         (a result recorded, corrected or played) is answered beside its row."""
         act = str(el.dataset.act)
         self.s["at"] = str(el.dataset.base) if act in ROW_ACTS and el.dataset.base else ""
