@@ -108,7 +108,9 @@
     if (typeof DecompressionStream === "undefined") throw new Error("This browser is too old to run the game (it cannot unpack its files).");
     const response = await fetch(UI_ARCHIVE, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`The game could not load its files (vendor/ui.tgz: ${response.status}).`);
-    return untar(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (body[0] !== 0x1f || body[1] !== 0x8b) return untar(body.buffer);   // a host that sent it gunzipped (Content-Encoding: gzip)
+    return untar(await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   })();
   uiFiles.catch(() => {});   // told below, when the page's Python would start
   // With its package imported, PyScript's code before the page's (written out in its
