@@ -72,6 +72,27 @@ def play_best(page, spec: dict, actions: int = 1) -> tuple[str, list[tuple[str, 
 
 
 @contextmanager
+def odd_host(handler):
+    """The checkout served by ``handler`` (a webtool.SiteHandler subclass: a host that
+    sends some file otherwise), in a thread; yields its base URL."""
+    import functools
+    import sys
+    import threading
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "scripts"))
+    import webtool
+    webtool.bundle(root)
+    server = webtool.SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
 def own_page(browser, setup=None, viewport=(1280, 800), **options):
     """(page, page errors) in a browser context of its own, closed afterwards; ``setup``
     prepares the context before the page opens (routes, init scripts); ``options`` go to

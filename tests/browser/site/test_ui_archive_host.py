@@ -4,12 +4,12 @@ must still unpack the UI and start the game, not wait for ever on a failed infla
 
 from __future__ import annotations
 
-import functools
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+
+import browserkit as kit
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -27,13 +27,8 @@ class _DecodedTgz(webtool.SiteHandler):
 
 @pytest.fixture(scope="module")
 def decoding_host():
-    webtool.bundle(ROOT)
-    server = webtool.SiteServer(("127.0.0.1", 0), functools.partial(_DecodedTgz, directory=str(ROOT)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with kit.odd_host(_DecodedTgz) as url:
+        yield url
 
 
 def test_the_ui_archive_sent_as_content_encoded_still_starts_the_game(browser, decoding_host):

@@ -5,12 +5,12 @@ page alike, instead of "Loading the game..." for ever."""
 
 from __future__ import annotations
 
-import functools
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+
+import browserkit as kit
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -24,13 +24,8 @@ class _PlainMjs(webtool.SiteHandler):
 
 @pytest.fixture(scope="module")
 def wrong_host():
-    webtool.bundle(ROOT)
-    server = webtool.SiteServer(("127.0.0.1", 0), functools.partial(_PlainMjs, directory=str(ROOT)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with kit.odd_host(_PlainMjs) as url:
+        yield url
 
 
 @pytest.mark.parametrize("page_name", ["index.html", "club.html"])
