@@ -96,13 +96,15 @@ def pyscript_bytecode(root: Path, cross: Path) -> dict[str, bytes]:
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for rel, source in pyscript_sources(root).items():
+            if not rel.endswith(".py"):
+                return {}
             src, dest = Path(tmp) / rel, Path(tmp) / "out" / (rel[:-3] + ".mpy")
             src.parent.mkdir(parents=True, exist_ok=True)
             dest.parent.mkdir(parents=True, exist_ok=True)
             src.write_bytes(source)
             proc = subprocess.run([str(cross), "-s", rel, "-o", str(dest), str(src)],
                                   capture_output=True, text=True, timeout=60)
-            if proc.returncode != 0 or not rel.endswith(".py"):
+            if proc.returncode != 0:
                 return {}
             out[f"{PYSCRIPT_DIR}/{rel[:-3]}.mpy"] = dest.read_bytes()
     return out
