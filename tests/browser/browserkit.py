@@ -131,6 +131,17 @@ def wait_idle(page) -> None:
                            timeout=TIMEOUT_MS)
 
 
+def share_link(page, button: str) -> str:
+    """Press a share box button ("send", "to_director", ...) and read the link it shows.
+    The box may still show the link of the button pressed before; waiting for a new
+    value keeps the read from racing the re-render."""
+    before = page.evaluate("() => (document.getElementById('share-url') || {}).value || ''")
+    page.locator(f"#sharebox [data-share='{button}']").click()
+    page.wait_for_function("b => { const e = document.getElementById('share-url');"
+                           " return !!e && !!e.value && e.value !== b; }", arg=before, timeout=TIMEOUT_MS)
+    return page.input_value("#share-url")
+
+
 def wait_focus(page, element_id: str) -> None:
     """Until focus is on ``element_id``: the page moves focus in an effect run after the
     render that shows the element, so an assertion right after it appears would race."""

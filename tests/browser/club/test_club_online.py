@@ -33,10 +33,7 @@ def oath(page, which: str) -> None:
     kit.wait_idle(page)
 
 
-def shared_url(page, button: str) -> str:
-    page.locator(f"#sharebox [data-share='{button}']").click()
-    page.wait_for_selector("#share-url", timeout=T)
-    return page.input_value("#share-url")
+shared_url = kit.share_link
 
 
 def open_link(page, url: str, actions: int) -> None:

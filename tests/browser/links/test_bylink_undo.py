@@ -23,9 +23,7 @@ def test_undo_by_link_never_takes_back_the_other_seats_move(browser, site_url):
                               timeout=kit.TIMEOUT_MS)
         kit.wait_idle(ann)
         assert ann.locator("#pb-undo").is_enabled()        # Ann's own move, not yet sent
-        ann.locator("#sharebox [data-share='send']").click()
-        ann.wait_for_selector("#share-url", timeout=kit.TIMEOUT_MS)
-        link = ann.input_value("#share-url")
+        link = kit.share_link(ann, "send")
         bob, bob_errors = fresh_page(bob_ctx, link)
         assert by_link(bob)[0]["me"] == 1 and len(by_link(bob)[0]["spec"]["actions"]) == 1
         assert bob.locator("#pb-undo").is_disabled()       # Ann's move is not Bob's to take back

@@ -62,9 +62,7 @@ def move(page, spec: dict, play: bool) -> dict:
 
 
 def send(page) -> str:
-    page.locator("#sharebox [data-share='send']").click()
-    page.wait_for_selector("#share-url", timeout=kit.TIMEOUT_MS)
-    return page.input_value("#share-url")
+    return kit.share_link(page, "send")
 
 
 def no_handover(page) -> None:

@@ -74,9 +74,7 @@ def move_and_send(page, spec: dict, me: int) -> tuple[str, dict]:
     if entry["over"]:
         return "", spec
     check_only_own_rack(page, spec, me)
-    page.locator("#sharebox [data-share='send']").click()
-    page.wait_for_selector("#share-url", timeout=kit.TIMEOUT_MS)
-    return page.input_value("#share-url"), spec
+    return kit.share_link(page, "send"), spec
 
 
 def test_two_devices_play_a_whole_game_by_link(browser, site_url):

@@ -79,9 +79,7 @@ def test_by_link_review_on_the_friends_device_never_shows_the_first_players_rack
         kit.wait_idle(ann)
         assert {players_of(by_link(ann)[0]["spec"])[t] for t in review_rows(ann)} <= {0}
         kit.tool(ann, "review")        # (closes the panel)
-        ann.locator("#sharebox [data-share='send']").click()
-        ann.wait_for_selector("#share-url", timeout=T)
-        link = ann.input_value("#share-url")
+        link = kit.share_link(ann, "send")
         bob, bob_errors = fresh_page(bob_ctx, link)
         spec = by_link(bob)[0]["spec"]
         if len(spec["actions"]) < 2:             # Bob plays too, then looks back
