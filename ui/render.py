@@ -23,6 +23,10 @@ REGIONS = ("scores", "preview", "status", "message", "notice", "modebar", "choos
 BUTTONS = ("Play", "Pass", "Exchange", "Trade", "Challenge", "Check", "Shuffle", "Recall")
 
 
+SQUARE = ('<div role="gridcell" id="sq-%s" data-square="%s" data-premium="%s" class="%s" aria-label="%s%s"'
+          ' tabindex="-1"></div>')
+
+
 def board_html(layout):
     """The board's skeleton: a header row of column letters, then rows of (number, squares).
     Row wrappers are ``display: contents`` so the CSS grid sees the cells, while the
@@ -30,19 +34,24 @@ def board_html(layout):
     view.empty_square has it: a new board's frame then patches only the squares with
     more on them (``Renderer.patches``), which on a phone halved the first frame."""
     size = layout["size"]
+    start = layout.get("start")
     parts = ['<div class="brow" aria-hidden="true"><div class="corner"></div>']
     for c in range(size):
         parts.append('<div class="coord col">' + geom.COLS[c] + "</div>")
     parts.append("</div>")
+    kinds = {}   # a few kinds of empty square: each worked out once (a phone's first frame)
     for r in range(size):
-        parts.append('<div class="brow" role="row" aria-label="Row ' + str(r + 1)   # named briefly, not by its 15 squares
-                     + '"><div class="coord row" aria-hidden="true">' + str(r + 1) + "</div>")
+        row = str(r + 1)
+        parts.append('<div class="brow" role="row" aria-label="Row ' + row   # named briefly, not by its 15 squares
+                     + '"><div class="coord row" aria-hidden="true">' + row + "</div>")
         for c in range(size):
-            sq = geom.name(r, c)
-            cls, label = view.empty_square(layout, sq, r, c)
-            parts.append('<div role="gridcell" id="sq-' + sq + '" data-square="' + sq + '" data-premium="'
-                         + geom.premium(layout, r, c) + '" class="' + cls + '" aria-label="' + label
-                         + '" tabindex="-1"></div>')
+            sq = geom.COLS[c] + row
+            prem = geom.premium(layout, r, c)
+            key = (prem, sq == start, view.outer(layout, r, c))
+            kind = kinds.get(key)
+            if kind is None:
+                kind = kinds[key] = view.empty_kind(*key)
+            parts.append(SQUARE % (sq, sq, prem, kind[0], sq, kind[1]))
         parts.append("</div>")
     return "".join(parts)
 

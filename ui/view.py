@@ -32,16 +32,28 @@ def empty_square(layout, sq, r, c):
     """(class, label) of square ``sq`` at (r, c) with nothing on it: its premium, the start,
     outside the inner board. The board's skeleton (ui/render.board_html) is drawn so."""
     prem = geom.premium(layout, r, c)
+    cls, tail = empty_kind(prem, sq == layout.get("start"), outer(layout, r, c))
+    return cls, sq + tail
+
+
+def outer(layout, r, c):
+    """Outside the inner board that the main word must touch (a board that has one)."""
+    return bool(layout.get("inner")) and not geom.in_inner(layout, r, c)
+
+
+def empty_kind(prem, start, out):
+    """(class, the label after the square's name) of an empty square: the same for every
+    square of one premium, start and outer kind, so a whole board asks for a few."""
     cls = "cell"
     if prem:
         cls += " p-" + prem.lower()
     words = geom.PREMIUM_WORDS.get(prem, "")
-    if sq == layout.get("start"):
+    if start:
         cls += " start"
         words = "start square, " + words if words else "start square"
-    if layout.get("inner") and not geom.in_inner(layout, r, c):
-        cls += " outer"  # outside the inner board that the main word must touch
-    return cls, sq + ", " + (words + ", " if words else "") + "empty"
+    if out:
+        cls += " outer"
+    return cls, ", " + (words + ", " if words else "") + "empty"
 
 
 def board_cells(s, squares=None):
