@@ -379,8 +379,8 @@ def read_result(raw, r: int) -> Result:
     if note is not None and (not isinstance(note, str) or len(note) > 300):
         raise TournamentError(f"{where}: the note must be short text")
     invited, oath = raw.get("invited", False), raw.get("oath")
-    if not isinstance(invited, bool) or (invited and link is None):
-        raise TournamentError(f"{where}: a game played from its invitation has its link")
+    if not isinstance(invited, bool) or (invited and source != "link"):   # (a standings link drops the link)
+        raise TournamentError(f"{where}: a game played from its invitation came in by its link")
     if oath is not None and (not isinstance(oath, str) or len(oath) != 2 or not all(c in "012" for c in oath)):
         raise TournamentError(f"{where}: the oath is two digits (0, 1 or 2)")
     return Result(source, figures["scores"], figures["turns"], figures["points"], first, link, note, key,

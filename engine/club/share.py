@@ -10,11 +10,14 @@ read-only, like a game link (engine/records/link.py) and within its size limits:
     ROUNDS   := [[drawn 0|1, bye (player index) or -1, [GAME, ...]], ...]
     GAME     := [number, first (player index), second, RESULT or 0]
     RESULT   := [source (0 link, 1 here, 2 typed, 3 forfeit), who moved first (0|1),
-                 score, score, turns, turns, score - points, score - points, note?]
+                 score, score, turns, turns, score - points, score - points,
+                 note or null, started from its invitation (0|1), oath or null]
+                 (the last three optional: an older link ends at the note, or before it)
 
 The game links themselves are left out (a round of game links would not fit a
 URL), and so are the results corrected away (the director's JSON keeps them); each
-result keeps its source and figures. Anything changed or cut off
+result keeps its source and figures, and an on-line game's marks: started from its
+pairing's invitation, and the players' oath (engine/club/invite.py). Anything changed or cut off
 fails the checksum and is refused with a precise message; a newer version's link
 says so; the contents are checked as an imported tournament is.
 
@@ -82,8 +85,11 @@ def _result(res) -> list | int:
     if res is None:
         return 0
     out = [SOURCES.index(res.source), res.first, *res.scores, *res.turns,
-           res.scores[0] - res.points[0], res.scores[1] - res.points[1]]
-    return out + [res.note] if res.note is not None else out     # an empty note is a note too
+           res.scores[0] - res.points[0], res.scores[1] - res.points[1],
+           res.note, int(res.invited), res.oath]     # an empty note is a note too
+    while out[-1] in (None, 0) and len(out) > 8:     # as short as it can be (an older link's form)
+        out.pop()
+    return out
 
 
 def decode(fragment: str) -> Tournament:
@@ -146,14 +152,20 @@ def _as_dict(data) -> dict:
 def _result_dict(res):
     if res == 0:
         return None
-    source, first, s0, s1, t0, t1, d0, d1, *note = res
+    source, first, s0, s1, t0, t1, d0, d1, *marks = res
     if not isinstance(source, int) or isinstance(source, bool) or not 0 <= source < len(SOURCES) \
-            or len(note) > 1 or not all(isinstance(x, int) for x in (s0, s1, d0, d1)):
+            or len(marks) > 3 or not all(isinstance(x, int) for x in (s0, s1, d0, d1)):
+        raise TournamentError("a result is malformed")
+    note, invited, oath = marks + [None] * (3 - len(marks))
+    if invited not in (None, 0, 1) or isinstance(invited, bool):
         raise TournamentError("a result is malformed")
     out = {"source": SOURCES[source], "first": first, "scores": [s0, s1], "turns": [t0, t1],
            "points": [s0 - d0, s1 - d1]}
-    if note:
-        out["note"] = note[0]
+    for key, value in (("note", note), ("oath", oath)):
+        if value is not None:
+            out[key] = value
+    if invited:
+        out["invited"] = True
     return out
 
 

@@ -56,6 +56,45 @@ def test_a_results_empty_note_survives_the_link(played):
     assert [g.result.note for g in again.paired[0].games[:2]] == ["", "a note"]
 
 
+def test_an_online_games_marks_survive_the_link(played):
+    """Started from the pairing's invitation, and the oath each player took: a reader of
+    the standings link sees them as the director does (engine/club/invite.py)."""
+    data = played.to_dict()
+    first, second = data["paired"][0]["games"][:2]
+    first["result"].update(source="link", invited=True, oath="21")
+    second["result"].update(oath="10")
+    t = Tournament.from_dict(data)
+    again = share.decode(share.encode(t))
+    assert again.to_dict() == without_links(t)
+    assert [(g.result.invited, g.result.oath) for g in again.paired[0].games[:2]] == [(True, "21"), (False, "10")]
+
+
+def test_a_link_without_the_marks_still_reads(played):
+    """A result written before the marks (eight figures, or with its note) reads as
+    having none."""
+    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(share.encode(played)[3:] + "==")[:-4], -15))
+    games = data[6][0][2]
+    games[0][3] = games[0][3][:8]
+    games[1][3] = games[1][3][:8] + ["a note"]
+    again = share.decode(seal(json.dumps(data).encode()))
+    assert [(g.result.note, g.result.invited, g.result.oath) for g in again.paired[0].games[:2]] == [
+        (None, False, None), ("a note", False, None)]
+
+
+def test_a_marks_wrong_kind_is_refused(played):
+    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(share.encode(played)[3:] + "==")[:-4], -15))
+    data[6][0][2][0][3] = data[6][0][2][0][3][:8] + [None, 2]
+    with pytest.raises(TournamentError, match="a result is malformed"):
+        share.decode(seal(json.dumps(data).encode()))
+    data[6][0][2][0][3] = data[6][0][2][0][3][:8] + [None, 0, "93"]
+    with pytest.raises(TournamentError, match="the oath is two digits"):
+        share.decode(seal(json.dumps(data).encode()))
+    data[6][0][2][0][3] = data[6][0][2][0][3][:8] + [None, 1, None]
+    data[6][0][2][0][3][0] = 2        # typed figures cannot have come from an invitation
+    with pytest.raises(TournamentError, match="came in by its link"):
+        share.decode(seal(json.dumps(data).encode()))
+
+
 def test_a_damaged_standings_link_is_refused_precisely(played):
     fragment = share.encode(played)
     with pytest.raises(TournamentError, match=r"^this standings link is damaged \(it may have been cut off\)$"):

@@ -3,8 +3,9 @@ pairs round 1 on club.html; each pairing's invitation is played by link between 
 fresh browser contexts (one a 360x640 phone), each player taking the oath before
 their first move and attesting it after the last, under the tournament's clock. Both
 devices send the result to the director ("Send the result to the director"); the
-club page records each game as started from the pairing, with both players' oath,
-and a game claiming another pairing is refused with its reason. The scrutiny table
+club page records each game as started from the pairing, with both players' oath
+(the standings link shows both marks too), and a game claiming another pairing is
+refused with its reason. The scrutiny table
 then shows each player's figures beside the field's."""
 
 from __future__ import annotations
@@ -166,6 +167,16 @@ def test_pairings_played_by_link_with_the_oath_come_back_as_results(browser, sit
         saved = json.loads(page.evaluate("localStorage.getItem('wlc.club')"))["t"]
         recorded = [g["result"] for g in saved["paired"][0]["games"]]
         assert all(r["invited"] and r["oath"] == "22" for r in recorded)
+
+        # the standings link: a reader sees each game's marks as the director does
+        act(page, "[data-act=link_out]")
+        reader = contexts[1].new_page()
+        boot(reader, page.input_value("#cl-out"))
+        for number, a, b in games:
+            row = reader.inner_text(f"#cl-round-1 tr[data-game='{number}']")
+            assert "Started from the pairing (its invitation)" in row, row
+            assert f"{a}: before and after the game; {b}: before and after the game" in row, row
+        reader.close()
 
         # the wrong pairing's game alone: refused, and nothing changes
         page.click("#cl-many-box summary")
