@@ -117,22 +117,36 @@
   // core: the package's 14 sources as Python string literals, written to files, then
   // "import pyscript") is taken out of the code it runs: compiling it alone held the main
   // thread ~150 ms on a phone. Exactly that text or nothing: another PyScript's runs as is.
+  // The engine workers do the same (below): there the package is imported from the
+  // engine's zip, which holds its bytecode, when code first imports it (none of ours does).
   const SOURCES_FROM = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
   const SOURCES_TO = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
-  const skipSources = (interpreter) => {
-    const run = interpreter.runPythonAsync;
-    interpreter.runPythonAsync = function (code, ...rest) {
-      const from = typeof code === "string" ? code.indexOf(SOURCES_FROM) : -1;
-      const to = from < 0 ? -1 : code.indexOf(SOURCES_TO, from);
-      if (to > from) code = code.slice(0, from) + code.slice(to + SOURCES_TO.length);
-      window.wlcSkippedSources = to > from;
-      interpreter.runPythonAsync = run;
-      return run.call(this, code, ...rest);
-    };
-  };
+  // The next code run by one of ``methods`` goes without it. Self-contained: the workers
+  // run it from its source text (PyScript sends a worker its hooks as text).
+  function skipSources(interpreter, methods, from, to) {
+    const saved = methods.map((name) => interpreter[name]);
+    methods.forEach((name, i) => {
+      interpreter[name] = function (code, ...rest) {
+        methods.forEach((other, j) => { interpreter[other] = saved[j]; });
+        const at = typeof code === "string" ? code.indexOf(from) : -1;
+        const end = at < 0 ? -1 : code.indexOf(to, at);
+        if (end > at) code = code.slice(0, at) + code.slice(end + to.length);
+        globalThis.wlcSkippedSources = end > at;
+        return saved[i].call(this, code, ...rest);
+      };
+    });
+  }
+  // The workers' hook: Pyodide's only (MicroPython has no importlib.util: the check throws),
+  // and only where the package can be imported without the sources (the engine's zip is on
+  // sys.path), checked before they are written. ~0.3-0.5 s of the engine's start.
+  const workerSkip = Function("wrap", `try {
+    if (wrap.interpreter.runPython("__import__('importlib.util').util.find_spec('pyscript') is not None") === true)
+      (${skipSources})(wrap.interpreter, ["runPython", "runPythonAsync"], ${JSON.stringify(SOURCES_FROM)}, ${JSON.stringify(SOURCES_TO)});
+  } catch (e) { /* not Pyodide: its code runs as is */ }`);
   // (Not in a frame sandboxed without allow-same-origin: index.html does not start PyScript
   // there. A core.js that fails to load is told by its own <script> tag's error.)
   if (self.origin !== "null") import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
+    hooks.worker.onReady.add(workerSkip);
     hooks.main.onBeforeRunAsync.add(async (wrap) => {
       let files;
       try { files = await uiFiles; } catch (e) { tell(e.message); throw e; }
@@ -153,7 +167,7 @@
             "try:", "    import pyscript",
             "except Exception:", "    for k in [k for k in sys.modules if k.split('.')[0] == 'pyscript']: del sys.modules[k]",
             "    raise", "finally:", "    sys.path.pop(0)"].join("\n"));
-          skipSources(wrap.interpreter);
+          skipSources(wrap.interpreter, ["runPythonAsync"], SOURCES_FROM, SOURCES_TO);
         } catch (e) { console.warn("PyScript's package imported from its sources:", e); }
         await task();
       }

@@ -1,0 +1,44 @@
+"""Issue 42: what the engine's worker skips as it starts (bench/load.py, "engine ready"),
+with the game the same: PyScript's code that writes its package's sources and imports
+them (ui/kit.js takes it out of what the worker runs: the package is in the engine's zip).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import browserkit as kit
+
+
+def _engine_worker(page):
+    """The engine's worker (PyScript's, built from a Blob; the expert's helpers are not)."""
+    for worker in page.workers:
+        if worker.url.startswith("blob:") and worker.evaluate("typeof globalThis.wlcSkippedSources") != "undefined":
+            return worker
+    pytest.fail(f"no PyScript worker ran the engine: {[w.url for w in page.workers]}")
+
+
+def test_the_engine_worker_runs_pyscripts_code_without_writing_its_sources(booted):
+    """The code PyScript runs before the worker's script was found and taken out, and the
+    engine came up all the same (the page saw it ready, with its word list)."""
+    assert _engine_worker(booted.page).evaluate("globalThis.wlcSkippedSources") is True
+    assert booted.page.evaluate("document.body.dataset.engine") == "ready"
+
+
+def test_a_worker_that_imports_pyscript_still_has_it(browser, site_url):
+    """The package is imported from the engine's zip when code asks for it: a worker script
+    of PyScript's own (in the game page, beside the engine) that imports it runs."""
+    with kit.own_page(browser) as (page, errors):
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+        where = page.evaluate("""async () => {
+            const { PyWorker } = await import('./vendor/pyscript/core.js');
+            const code = 'import pyscript, sys\\nfrom pyscript import RUNNING_IN_WORKER\\n'
+                + 'def where():\\n    return sys.modules["pyscript"].__file__ + " " + str(RUNNING_IN_WORKER)\\n'
+                + '__export__ = ["where"]\\n';
+            const url = URL.createObjectURL(new Blob([code], { type: 'text/plain' }));
+            const interpreter = new URL('./vendor/pyodide/start.mjs', location.href).href;   // as pyscript.toml names it
+            const worker = await PyWorker(url, { config: { interpreter }, version: interpreter });
+            return await worker.sync.where(); }""")
+        assert where == "/home/pyodide/engine.zip/pyscript/__init__.pyc True"
+        assert errors == []
