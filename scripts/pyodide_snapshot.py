@@ -11,6 +11,8 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   modules the project's Pyodide code imports (engine/, the worker scripts), and the
   engine modules the game page's worker imports as it starts, from vendor/engine.zip
   (held aside by scripts/snapshot_engine.py until the page's zip proves to be the same),
+  and the game page's worker script compiled (GAME_WORKER: start.mjs runs it when PyScript
+  hands the worker that same text; snapshot_engine.hold_script),
   packed: its docstrings dropped (``_STRIP``) and the heap's free chunks zeroed; the
   first 3.8 MB (the module's static data) XORed with the memory the WebAssembly module
   starts with, which start.mjs has at hand when Pyodide instantiates it; only the runs
@@ -205,8 +207,8 @@ _wlc_preimport()
 """
 
 # Run by the Pyodide snapshotted, once engine.zip is written: scripts/snapshot_engine.py
-# as the module _wlc_engine_snapshot, which imports and stashes the engine; returns the
-# modules stashed, space-separated.
+# as the module _wlc_engine_snapshot, which compiles the game page's worker script and
+# imports and stashes the engine; returns the modules stashed, space-separated.
 _ENGINE = r"""
 def _wlc_engine():
     import json, sys, types
@@ -214,6 +216,8 @@ def _wlc_engine():
     module = types.ModuleType("_wlc_engine_snapshot", "The engine imported at setup (scripts/snapshot_engine.py).")
     exec(compile(spec["engine_source"], "scripts/snapshot_engine.py", "exec"), module.__dict__)
     sys.modules[module.__name__] = module
+    if spec["worker_source"]:
+        module.hold_script(spec["worker_source"])
     return " ".join(module.stash(spec["engine_roots"]))
 _wlc_engine()
 """
@@ -411,6 +415,7 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
     spec = {
         "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
         "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": snapshot_engine.ENGINE_ZIP,
+        "worker_source": (root / GAME_WORKER).read_text(encoding="utf-8") if engine_zip and (root / GAME_WORKER).is_file() else "",
         "stdlib_source": STDLIB_FINDER.read_text(),
         "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
         "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),

@@ -28,6 +28,10 @@
 //   rest: a host's caches mixing two deployments) or it cannot be had, engine.zip is
 //   fetched after all.
 //
+// - The game page's worker script (ui/engine_worker.py), compiled into the snapshot at setup
+//   as Pyodide would compile it: run as it is when PyScript asks runPythonAsync for that
+//   same text (scripts/snapshot_engine.py run_held), instead of parsed and compiled anew.
+//
 // Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
 // as it always does.
 import { loadPyodide as pyodideLoad, version } from "./pyodide.mjs";
@@ -120,6 +124,32 @@ async function withEngine(py, restored) {
   return py;
 }
 
+// runPythonAsync runs the script the snapshot holds compiled, given its text (once; any
+// other code as before). Sets globalThis.wlcHeldScript when it did (the tests, bench/load.py).
+function runHeldScript(py) {
+  let held;
+  try {
+    held = py.pyimport("_wlc_engine_snapshot");
+  } catch (error) {
+    return;  // a snapshot without the engine
+  }
+  const length = held.held_length();
+  if (!length) return held.destroy();
+  const run = py.runPythonAsync;
+  py.runPythonAsync = function (code, options = {}) {
+    if (typeof code === "string" && code.length === length) {
+      const coroutine = held.run_held(code, options.globals || py.globals, options.locals);
+      if (coroutine !== undefined) {
+        py.runPythonAsync = run;
+        held.destroy();
+        globalThis.wlcHeldScript = true;
+        return (async () => await coroutine)();
+      }
+    }
+    return run.call(this, code, options);
+  };
+}
+
 // Completes the snapshot when Pyodide instantiates its module (before it restores the
 // snapshot): XOR with the fresh memory, then Pyodide's magic number, so a snapshot that
 // was not completed is refused by Pyodide rather than restored. Returns the undo.
@@ -165,6 +195,7 @@ export async function loadPyodide(config = {}) {
       const restore = py.pyimport("_wlc_lazy_stdlib");
       restore.restored(() => fetchSync(url(LAZY_STDLIB)));
       restore.destroy();
+      runHeldScript(py);
     } catch (error) {
       console.warn("Pyodide starts without its snapshot: " + error);
       py = null;

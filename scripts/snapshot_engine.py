@@ -17,7 +17,13 @@ engine...`` asks it:
   a test's patched engine), it drops them all and the engine is imported from the zip.
 
 Either way it then leaves ``sys.meta_path``. All or nothing, because the stashed modules
-refer to one another. Standard library only, and nothing imported at restore that the
+refer to one another.
+
+It also holds the game page's worker script (ui/engine_worker.py) compiled (``hold_script``),
+as Pyodide compiles the code PyScript hands it (``CodeRunner``: parsed to a tree, rewritten,
+compiled; ~0.1-0.3 s of a page's start). start.mjs runs it (``run_held``) when the worker is
+asked to run that same text, which then is not compiled again; any other text is compiled as
+usual. Standard library only (and Pyodide's own), and nothing imported at restore that the
 snapshot does not already hold.
 """
 
@@ -109,6 +115,33 @@ def current():
     True once it has answered an import)."""
     held = next((f for f in sys.meta_path if isinstance(f, Stash)), None)
     return held is None or held.current()
+
+
+_HELD = {}  # the worker script's source -> its CodeRunner, compiled (hold_script)
+
+
+def hold_script(source):
+    """Compile ``source`` as Pyodide's runPythonAsync would (eval_code_async's CodeRunner,
+    same flags, and so the same code object) and hold it for ``run_held``."""
+    import ast
+    from _pyodide._base import CodeRunner
+    runner = CodeRunner(source, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile()
+    runner.ast = None  # (its tree: not needed to run, and not worth its memory)
+    _HELD.clear()
+    _HELD[source] = runner
+
+
+def held_length():
+    """The held script's length in characters (0: none), for start.mjs to compare first."""
+    return next((len(source) for source in _HELD), 0)
+
+
+def run_held(source, globals, locals=None):
+    """``runPythonAsync(source)`` with the script compiled at setup: the coroutine that runs
+    it, as eval_code_async would make (once: the held one is let go), or None when
+    ``source`` is not the held script's text."""
+    runner = _HELD.pop(source, None)
+    return None if runner is None else runner.run_async(globals, locals)
 
 
 def stash(roots):

@@ -249,3 +249,50 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
     assert run["lazy"] == [None, None, (VENDORED / "python_stdlib.zip").stat().st_size]   # the whole library
     assert run["docs"] == [False, False]   # a plain start: every docstring there
+
+
+# Run by Node: the worker script as PyScript hands it to runPythonAsync, in two fresh
+# starts: its own text (the snapshot's compiled script), then with a line added.
+_NODE_SCRIPT = r"""
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+const [startUrl, script, lexicon] = process.argv.slice(-3);
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (u) => String(u).startsWith("data:") ? realFetch(u) : new Response(fs.readFileSync(fileURLToPath(String(u))));
+const { loadPyodide } = await import(startUrl);
+const text = fs.readFileSync(script, "utf8");
+const runs = [];
+for (const code of [text, text + "\nEXTRA = 1\n"]) {
+  delete globalThis.wlcHeldScript;
+  const py = await loadPyodide({ indexURL: fileURLToPath(new URL(".", startUrl)) });
+  py.FS.writeFile("/home/pyodide/lexicon.bin", fs.readFileSync(lexicon));
+  const answer = await py.runPythonAsync(code);
+  // what is still held, and whether it is the code Pyodide itself compiles from the text
+  const left = JSON.parse(py.runPython(`
+import ast, json, sys
+from _pyodide._base import CodeRunner
+held = sys.modules["_wlc_engine_snapshot"]._HELD.get(${JSON.stringify(text)})
+json.dumps(held and held.code == CodeRunner(${JSON.stringify(text)}, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile().code)
+`));
+  runs.push({ held: globalThis.wlcHeldScript === true, answer: answer ?? null, state: JSON.parse(py.globals.get("status")()).state,
+              extra: py.globals.get("EXTRA") ?? null, left });
+}
+process.stdout.write("\n" + JSON.stringify(runs));
+"""
+
+
+def test_the_worker_script_runs_compiled_in_the_snapshot(manifest):
+    """The game page's worker script comes compiled in the snapshot, as Pyodide compiles it:
+    runPythonAsync of that text runs it (and lets it go), and the engine is up; another text
+    (the script with a line more) is compiled as usual and runs as well."""
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
+    proc = subprocess.run([node, "--input-type=module", "-e", _NODE_SCRIPT, (VENDORED / ps.START).as_uri(),
+                           str(ROOT / ps.GAME_WORKER), str(ROOT / "wordlists" / "lexicon.bin")],
+                          capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    own, other = json.loads(proc.stdout.splitlines()[-1])   # (the lines before: what the script printed)
+    assert own == {"held": True, "answer": None, "state": "ready", "extra": None, "left": None}   # run, and let go
+    # not asked for: still held, and the very code Pyodide compiles from that text
+    assert other == {"held": False, "answer": None, "state": "ready", "extra": 1, "left": True}

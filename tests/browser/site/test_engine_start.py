@@ -1,6 +1,8 @@
 """Issue 42: what the engine's worker skips as it starts (bench/load.py, "engine ready"),
 with the game the same: PyScript's code that writes its package's sources and imports
-them (ui/kit.js takes it out of what the worker runs: the package is in the engine's zip).
+them (ui/kit.js takes it out of what the worker runs: the package is in the engine's zip),
+and compiling the worker's script (it comes compiled in Pyodide's memory snapshot:
+scripts/snapshot_engine.py, vendor/pyodide/start.mjs).
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ def test_the_engine_worker_runs_pyscripts_code_without_writing_its_sources(boote
     engine came up all the same (the page saw it ready, with its word list)."""
     assert _engine_worker(booted.page).evaluate("globalThis.wlcSkippedSources") is True
     assert booted.page.evaluate("document.body.dataset.engine") == "ready"
+
+
+def test_the_engine_worker_runs_its_script_compiled_in_the_snapshot(booted):
+    assert _engine_worker(booted.page).evaluate("globalThis.wlcHeldScript") is True
 
 
 def test_a_worker_that_imports_pyscript_still_has_it(browser, site_url):
