@@ -14,9 +14,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture()
-def loaded():
+def loaded(monkeypatch):
+    """The lists loaded at start, and no game open: a game another test left open with a
+    player's own list would have its words judged with that list (game_lexicon)."""
     face.meanings_load((ROOT / "wordlists" / "meanings.bin").read_bytes())
     session.load_lexicon((ROOT / "wordlists" / "lexicon.bin").read_bytes())
+    monkeypatch.setattr(session, "_game", None)
     yield
 
 
