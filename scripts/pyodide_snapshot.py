@@ -36,7 +36,8 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   zone's constants (setup's otherwise); a plain start if that fails.
   Either way it puts the engine's zip, fetched beside the snapshot, first on sys.path:
   engine_rest.zip after a restore (engine.zip if the snapshot's engine refuses that
-  rest: another build's), engine.zip after a plain start.
+  rest: another build's), engine.zip after a plain start. CONFIG's [files] (the word
+  list) are fetched as it starts too, and handed to PyScript when it asks for them.
 
 Rebuilt when the pinned Pyodide, the bytecode library, the recipe, the project's
 standard-library imports or engine.zip change (webtool.py bundle: setup, dist, the
@@ -56,6 +57,7 @@ import os
 import shutil
 import sys
 import tempfile
+import tomllib
 import zipfile
 import zlib
 from pathlib import Path
@@ -67,6 +69,7 @@ SNAPSHOT = "python_snapshot.bin"  # not .gz: some hosts would add Content-Encodi
 LAZY = "python_stdlib_lazy.zip"
 ENGINE_REST = "engine_rest.zip"
 START = "start.mjs"
+CONFIG = "pyscript.toml"  # the workers' PyScript config: start.mjs fetches its [files] as it starts
 MADE = (SNAPSHOT, LAZY, ENGINE_REST, START)
 TEMPLATE = Path(__file__).resolve().parent / "pyodide_start.mjs"
 
@@ -429,12 +432,22 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
     return spec
 
 
-def start_module(lock: dict, with_snapshot: bool, with_rest: bool = False) -> str:
-    """start.mjs: the template with its constants (``with_rest``: engine_rest.zip is made)."""
+def config_files(root: Path, folder: Path) -> list[str]:
+    """CONFIG's [files] that are plain paths of the site (the word list), relative to
+    ``folder`` (start.mjs's), sorted."""
+    path = root / CONFIG
+    files = tomllib.loads(path.read_text()).get("files", {}) if path.is_file() else {}
+    return sorted(Path(os.path.relpath(root / name, folder)).as_posix() for name in files
+                  if name.startswith("./") and "{" not in name)
+
+
+def start_module(lock: dict, with_snapshot: bool, with_rest: bool = False, files: list[str] | None = None) -> str:
+    """start.mjs: the template with its constants (``with_rest``: engine_rest.zip is made;
+    ``files``: config_files)."""
     text = TEMPLATE.read_text()
     for mark, value in (("LOCK", lock), ("SNAPSHOT", SNAPSHOT if with_snapshot else None),
                         ("LAZY_STDLIB", LAZY if with_snapshot else None), ("ENGINE_ZIP", snapshot_engine.ENGINE_ZIP),
-                        ("ENGINE_REST", ENGINE_REST if with_rest else None)):
+                        ("ENGINE_REST", ENGINE_REST if with_rest else None), ("FILES", files or None)):
         text = text.replace(f"/*@{mark}@*/null", json.dumps(value, separators=(",", ":")))
     return text
 
@@ -489,4 +502,4 @@ def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...],
     elif rest.exists():
         rest.unlink()
         changed += 1
-    return changed + _write(folder / START, start_module(spec["lock"], current, bool(held)))
+    return changed + _write(folder / START, start_module(spec["lock"], current, bool(held), config_files(root, folder)))

@@ -28,15 +28,18 @@
 //   rest: a host's caches mixing two deployments) or it cannot be had, engine.zip is
 //   fetched after all.
 //
+// - FILES: pyscript.toml's [files] (the word list), fetched as soon as this module is
+//   evaluated (PyScript fetches them only once Pyodide is up), and handed to PyScript's
+//   fetch of each (once; in a browser).
 // - The game page's worker script (ui/engine_worker.py), compiled into the snapshot at setup
 //   as Pyodide would compile it: run as it is when PyScript asks runPythonAsync for that
 //   same text (scripts/snapshot_engine.py run_held), instead of parsed and compiled anew.
 //
 // Without DecompressionStream, or if anything about the snapshot fails, Pyodide starts
 // as it always does.
-import { loadPyodide as pyodideLoad, version } from "./pyodide.mjs";
-
-export { version };
+// Pyodide's loader, imported as this module is evaluated (not before it, as a static import
+// would be: what this module fetches goes out at once, beside it; awaited at the end).
+const loader = import("./pyodide.mjs");
 
 const LOCK = /*@LOCK@*/null;
 const SNAPSHOT = /*@SNAPSHOT@*/null;
@@ -46,6 +49,7 @@ const FORMAT = [0x53434c57, 1];  // "WLCS", version
 const ENGINE = "../engine.zip";
 const ENGINE_ZIP = /*@ENGINE_ZIP@*/null;  // scripts/snapshot_engine.py's ENGINE_ZIP
 const ENGINE_REST = /*@ENGINE_REST@*/null;
+const FILES = /*@FILES@*/null;  // relative to this module
 
 const url = (name) => new URL(name, import.meta.url).href;
 // An empty zip (its end record alone); the fragment, which fetch ignores, has Pyodide's
@@ -72,11 +76,7 @@ const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
 async function unpack(response) {
   response = await response;
   if (!response.ok) throw new Error("HTTP " + response.status);
-  let data = new Uint8Array(await response.arrayBuffer());
-  if (data[0] === 0x1f && data[1] === 0x8b) {  // as stored; a host may have decoded it already
-    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    data = new Uint8Array(await new Response(stream).arrayBuffer());
-  }
+  const data = await inflated(response.body);
   const head = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const u32 = (i) => head.getUint32(4 * i, true);
   if (u32(0) !== FORMAT[0] || u32(1) !== FORMAT[1]) throw new Error("not a snapshot of this format");
@@ -91,10 +91,58 @@ async function unpack(response) {
   return { image, memStart: u32(3), xorLength: u32(4), magic: u32(5) };
 }
 
-// Fetched as soon as PyScript imports this module, beside Pyodide's own files (another
-// start in the same worker fetches it again).
-let snapshotResponse = withSnapshot ? fetch(url(SNAPSHOT)) : null;
-snapshotResponse?.catch(() => {});  // reported where it is awaited
+// A body gunzipped as it arrives (as stored; a host may have decoded it already: as is).
+async function inflated(body) {
+  const reader = body.getReader();
+  let first = new Uint8Array(0);
+  for (let r; first.length < 2 && !(r = await reader.read()).done;) {
+    const joined = new Uint8Array(first.length + r.value.length);
+    joined.set(first);
+    joined.set(r.value, first.length);
+    first = joined;
+  }
+  const zipped = first[0] === 0x1f && first[1] === 0x8b;
+  const stream = zipped ? new DecompressionStream("gzip") : new TransformStream();
+  const out = new Response(stream.readable).arrayBuffer();
+  out.catch(() => {});  // (a write below fails first)
+  const writer = stream.writable.getWriter();
+  for (let r = { value: first }; !r.done; r = await reader.read()) await writer.write(r.value);
+  await writer.close();
+  return new Uint8Array(await out);
+}
+
+// Fetched and unpacked as soon as PyScript imports this module, beside Pyodide's own files
+// (another start in the same worker fetches it again).
+let snapshotPending = withSnapshot ? unpack(fetch(url(SNAPSHOT))) : null;
+snapshotPending?.catch(() => {});  // reported where it is awaited
+
+// Pyodide's WebAssembly, fetched and compiled as soon as this module is evaluated (in a
+// browser; in Node Pyodide reads the file): Pyodide's loader asks for it only once its own
+// JavaScript is in, and compiles it only once the snapshot is unpacked. The loader is handed
+// this fetch, and its instantiation the module compiled from it (completeOnInstantiate).
+const WASM = url("pyodide.asm.wasm");
+let wasm = null;
+if (withSnapshot && typeof XMLHttpRequest === "function" && typeof WebAssembly.compileStreaming === "function") {
+  const response = fetch(WASM);
+  wasm = { response, module: WebAssembly.compileStreaming(response) };
+  response.catch(() => {});
+  wasm.module.catch(() => {});  // (Pyodide fetches it again where it is instantiated)
+  import("./pyodide.asm.mjs").catch(() => {});  // its JavaScript too (the loader imports the same module)
+}
+
+if (FILES && typeof XMLHttpRequest === "function") {
+  const early = new Map(FILES.map((name) => [url(name), fetch(url(name))]));
+  early.forEach((pending) => pending.catch(() => {}));  // (whoever takes it is told)
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = function fetchFiles(input, ...rest) {
+    const href = typeof input === "string" || input instanceof URL ? String(input) : null;
+    const pending = rest.length ? undefined : early.get(href);  // a plain GET of one of them
+    if (pending === undefined) return fetchBefore.call(this, input, ...rest);
+    early.delete(href);
+    if (!early.size && globalThis.fetch === fetchFiles) globalThis.fetch = fetchBefore;
+    return pending;
+  };
+}
 
 const withRest = withSnapshot && ENGINE_REST;
 let engineResponse = fetch(url(withRest ? ENGINE_REST : ENGINE));
@@ -112,15 +160,24 @@ async function withEngine(py, restored) {
     if (!response.ok) throw new Error("the engine (" + name + "): HTTP " + response.status);
     py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
   };
+  // (Python called through its objects, not run from source: Pyodide parses and compiles
+  // every source it runs, and its parser is not yet compiled to machine code at this point)
+  const call = (module, name, ...args) => {
+    const m = py.pyimport(module);
+    try { return m[name](...args); } finally { m.destroy(); }
+  };
   if (rest) {
     const taken = await write(ENGINE_REST, early).then(
-      () => py.runPython(`__import__("sys").modules["_wlc_engine_snapshot"].current()`),
+      () => call("_wlc_engine_snapshot", "current"),
       (error) => { console.warn("the whole engine.zip in place of " + ENGINE_REST + ": " + error); return false; });
     if (!taken) await write(ENGINE);
   } else {
     await write(ENGINE, withRest ? null : early);
   }
-  py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
+  const sys = py.pyimport("sys"), path = sys.path;
+  path.insert(0, ENGINE_ZIP);
+  path.destroy();
+  sys.destroy();
   return py;
 }
 
@@ -152,14 +209,25 @@ function runHeldScript(py) {
 
 // Completes the snapshot when Pyodide instantiates its module (before it restores the
 // snapshot): XOR with the fresh memory, then Pyodide's magic number, so a snapshot that
-// was not completed is refused by Pyodide rather than restored. Returns the undo.
-function completeOnInstantiate(pending) {
+// was not completed is refused by Pyodide rather than restored. ``early``: the module
+// fetched and compiled early, and its fetch, which the loader was handed (``wasm``: its
+// fetch taken again if compiling failed). Returns the undo.
+function completeOnInstantiate(pending, early) {
   const saved = {};
   const undo = () => Object.assign(WebAssembly, saved);
+  const compiled = async (imports) => {
+    try {
+      const module = await early.module;
+      return { module, instance: await saved.instantiate.call(WebAssembly, module, imports) };
+    } catch (error) {
+      return saved.instantiateStreaming.call(WebAssembly, fetch(WASM), imports);
+    }
+  };
   for (const name of ["instantiateStreaming", "instantiate"]) {
     const original = (saved[name] = WebAssembly[name]);
     WebAssembly[name] = async function (...args) {
-      const result = await original.apply(this, args);
+      const result = early && name === "instantiateStreaming" && args[0] === early.response
+        ? await compiled(args[1]) : await original.apply(this, args);
       const exports = (result.instance || result).exports || {};
       const memory = exports.memory;
       if ("Py_Version" in exports && memory instanceof WebAssembly.Memory) {  // CPython's module
@@ -182,10 +250,19 @@ function completeOnInstantiate(pending) {
 export async function loadPyodide(config = {}) {
   const options = { lockFileContents: LOCK, ...config };
   if (withSnapshot) {
-    const snapshot = unpack(snapshotResponse || fetch(url(SNAPSHOT)));
-    snapshotResponse = null;
-    snapshot.catch(() => {});
-    const undo = completeOnInstantiate(snapshot);
+    const snapshot = snapshotPending || unpack(fetch(url(SNAPSHOT)));
+    snapshotPending = null;
+    const early = wasm;
+    wasm = null;
+    const undo = completeOnInstantiate(snapshot, early);
+    const fetchBefore = globalThis.fetch;
+    if (early) {  // the loader's fetch of the WebAssembly: the one made early
+      globalThis.fetch = function (input, ...rest) {
+        if (String(input) !== WASM) return fetchBefore.call(this, input, ...rest);
+        globalThis.fetch = fetchBefore;
+        return early.response;
+      };
+    }
     let py = null;
     try {
       const image = snapshot.then((s) => s.image);
@@ -201,8 +278,12 @@ export async function loadPyodide(config = {}) {
       py = null;
     } finally {
       undo();
+      globalThis.fetch = fetchBefore;
     }
     if (py) return withEngine(py, true);
   }
   return withEngine(await pyodideLoad(options), false);
 }
+
+const { loadPyodide: pyodideLoad, version } = await loader;
+export { version };

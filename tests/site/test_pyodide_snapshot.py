@@ -90,6 +90,16 @@ def test_start_module_without_a_snapshot_starts_pyodide_as_usual(tmp_path, monke
     assert not (folder / ps.SNAPSHOT).exists()
 
 
+def test_start_module_fetches_the_configs_files_from_its_folder(tmp_path):
+    """pyscript.toml's [files] that are the site's own paths go into start.mjs relative to
+    its folder (it fetches them as it starts: tests/browser/site/test_engine_start.py)."""
+    assert ps.config_files(ROOT, VENDORED) == ["../../wordlists/lexicon.bin"]
+    (tmp_path / ps.CONFIG).write_text('[files]\n"./a/b.bin" = "./b.bin"\n"{X}" = "https://example.org/x"\n'
+                                      '"https://example.org/c.bin" = "./c.bin"\n')
+    assert ps.config_files(tmp_path, tmp_path / "vendor" / "pyodide") == ["../../a/b.bin"]
+    assert 'const FILES = ["../../wordlists/lexicon.bin"];' in (VENDORED / ps.START).read_text()
+
+
 # Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed; the
 # engine's zips it fetches may be others), PyScript's part played by hand: the word list.
 _NODE = r"""

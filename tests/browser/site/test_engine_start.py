@@ -2,14 +2,20 @@
 with the game the same: PyScript's code that writes its package's sources and imports
 them (ui/kit.js takes it out of what the worker runs: the package is in the engine's zip),
 and compiling the worker's script (it comes compiled in Pyodide's memory snapshot:
-scripts/snapshot_engine.py, vendor/pyodide/start.mjs).
+scripts/snapshot_engine.py, vendor/pyodide/start.mjs); and what it does sooner: its
+downloads begin as the worker starts, not once PyScript has read the worker's config.
 """
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 import browserkit as kit
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _engine_worker(page):
@@ -29,6 +35,33 @@ def test_the_engine_worker_runs_pyscripts_code_without_writing_its_sources(boote
 
 def test_the_engine_worker_runs_its_script_compiled_in_the_snapshot(booted):
     assert _engine_worker(booted.page).evaluate("globalThis.wlcHeldScript") is True
+
+
+def test_the_engine_workers_downloads_begin_before_pyscript_loads_pyodide(browser, site_url):
+    """ui/kit.js has the worker import start.mjs as it starts (before PyScript has read the
+    worker's config), and start.mjs fetches at once what the start needs: Pyodide (its
+    JavaScript and WebAssembly), the snapshot, the engine's rest and pyscript.toml's [files]
+    (the word list), each once, all requested before PyScript starts loading Pyodide
+    (before, Pyodide's files were asked for once it did, and the word list once Pyodide
+    was up). Timed as bench/load.py --timeline does."""
+    load = _bench_load()
+    steps = load.measure(browser, site_url + "index.html", 120_000, timeline=True)["timeline"]
+    first = {}
+    for t, step in steps:
+        first.setdefault(step, t)
+    fetched = [step.removeprefix("worker: fetch ") for _, step in steps if step.startswith("worker: fetch ")]
+    assert first["worker: fetch start.mjs"] < first["worker: fetch pyscript.toml"], steps
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_snapshot.bin", "engine_rest.zip",
+                 "lexicon.bin"):
+        assert fetched.count(name) == 1, (name, fetched)
+        assert first["worker: fetch " + name] < first["worker: Loading interpreter"], (name, steps)
+
+
+def _bench_load():
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_a_worker_that_imports_pyscript_still_has_it(browser, site_url):
