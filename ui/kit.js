@@ -73,12 +73,7 @@
     };
     Object.defineProperty(scope, "indexedDB", { value: { open }, configurable: true });
   }
-  // The workers' interpreter (pyscript.toml's: vendor/pyodide/start.mjs) is imported as the
-  // worker starts, so that its downloads (Pyodide, its snapshot, the engine) begin ~0.1 s
-  // before PyScript, which first fetches and reads the config, imports it (the same module).
-  const START = new URL("../vendor/pyodide/start.mjs", document.currentScript.src).href;
-  const prelude = "typeof WorkerGlobalScope !== 'undefined' && (" + memoryDB + ")(self);\n"
-    + "typeof WorkerGlobalScope !== 'undefined' && import(" + JSON.stringify(START) + ").catch(() => {});\n";
+  const prelude = "typeof WorkerGlobalScope !== 'undefined' && (" + memoryDB + ")(self);\n";
   const createObjectURL = URL.createObjectURL.bind(URL);
   URL.createObjectURL = (obj) => createObjectURL(
     obj instanceof Blob && obj.type === "text/javascript" ? new Blob([prelude, obj], { type: obj.type }) : obj);
