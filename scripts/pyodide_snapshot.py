@@ -54,6 +54,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -84,6 +85,11 @@ PREIMPORT = ("html", "html.entities")
 GAME_WORKER = "ui/engine_worker.py"
 ENGINE_STASH = Path(snapshot_engine.__file__)  # run inside the Pyodide snapshotted, from its source
 STDLIB_FINDER = ENGINE_STASH.with_name("snapshot_stdlib.py")  # so too
+# What PyScript runs in a worker beside its script, as text: what is left of its code before
+# the script once ui/kit.js has taken its sources out, and its look for the script's
+# __export__ once it has run (polyscript's worker: exactly these lines, or compiled as usual).
+PYSCRIPT_SOURCES = ("\n", "import js as __polyscript_workers__\n__polyscript_workers__.__polyscript_workers__ ="
+                    " \"__export__\" in locals() and __export__ or []\ndel __polyscript_workers__")
 ENGINE_LATER = ("engine.search.deal", "engine.session.expert")
 NOT_PREIMPORTED = ("argparse", "fractions", "statistics")  # the CLI, the club page, benchmarks: not worth their memory in every page
 # Kept in the lazy zip although nothing imports them yet: modules plain Python code may
@@ -221,6 +227,7 @@ def _wlc_engine():
     sys.modules[module.__name__] = module
     if spec["worker_source"]:
         module.hold_script(spec["worker_source"])
+    module.hold_code(spec["held_sources"])
     return " ".join(module.stash(spec["engine_roots"]))
 _wlc_engine()
 """
@@ -408,6 +415,16 @@ def engine_rest(engine_zip: bytes, held: list[str]) -> bytes:
     return buf.getvalue()
 
 
+def held_sources(pyodide_dir: Path) -> list[str]:
+    """The texts a worker runs through eval_code as it starts, held compiled in the snapshot
+    (snapshot_engine.hold_code): those Pyodide's own start runs (string literals in its
+    JavaScript, so those of the pinned version; any other text is compiled as before) and
+    PYSCRIPT_SOURCES."""
+    text = (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    found = (json.loads(f'"{m}"') for m in re.findall(r'(?:\.eval_code|\.runPythonInternal)\("((?:[^"\\]|\\.)*)"\)', text))
+    return sorted(dict.fromkeys([*found, *PYSCRIPT_SOURCES]))
+
+
 def _lock(pyodide_dir: Path) -> dict:
     """The lock file's header with no package: Pyodide checks its ABI; the page loads none."""
     return {"info": json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"], "packages": {}}
@@ -419,7 +436,7 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
         "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
         "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": snapshot_engine.ENGINE_ZIP,
         "worker_source": (root / GAME_WORKER).read_text(encoding="utf-8") if engine_zip and (root / GAME_WORKER).is_file() else "",
-        "stdlib_source": STDLIB_FINDER.read_text(),
+        "stdlib_source": STDLIB_FINDER.read_text(), "held_sources": held_sources(pyodide_dir),
         "roots": sorted({*roots, *PREIMPORT, *SAFETY}),
         "preimport": [m for m in roots if m not in NOT_PREIMPORTED] + list(PREIMPORT),
         "exclude": list(EXCLUDED), "codecs": list(CODECS), "lock": _lock(pyodide_dir), "snapshot": SNAPSHOT, "lazy": LAZY,

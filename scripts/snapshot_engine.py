@@ -19,7 +19,8 @@ engine...`` asks it:
 Either way it then leaves ``sys.meta_path``. All or nothing, because the stashed modules
 refer to one another.
 
-It also holds the game page's worker script (ui/engine_worker.py) compiled (``hold_script``),
+``hold_code`` holds the few short texts Pyodide and PyScript run as a worker starts compiled,
+in the same way. It also holds the game page's worker script (ui/engine_worker.py) compiled (``hold_script``),
 as Pyodide compiles the code PyScript hands it (``CodeRunner``: parsed to a tree, rewritten,
 compiled; ~0.1-0.3 s of a page's start). start.mjs runs it (``run_held``) when the worker is
 asked to run that same text, which then is not compiled again; any other text is compiled as
@@ -142,6 +143,44 @@ def run_held(source, globals, locals=None):
     ``source`` is not the held script's text."""
     runner = _HELD.pop(source, None)
     return None if runner is None else runner.run_async(globals, locals)
+
+
+_CODE = {}  # (source, run asynchronously) -> its code, compiled at setup (hold_code)
+
+
+def hold_code(sources):
+    """Compile each of ``sources`` as Pyodide's eval_code and eval_code_async compile it with
+    their defaults, and have both (``_pyodide._base``'s, which Pyodide's own start calls, and
+    ``pyodide.code``'s, which runPython and runPythonAsync call) run what is held for that
+    exact text. Pyodide compiles every text through ``CodeRunner`` (parsed to a tree,
+    rewritten, compiled) in WebAssembly not yet compiled to machine code at that point: its
+    start's few lines, and PyScript's, cost ~10-30 ms."""
+    import ast
+    import pyodide.code
+    from _pyodide import _base
+    for source in sources:
+        for later in (False, True):
+            flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if later else 0  # (as eval_code_async sets them)
+            _CODE[source, later] = _base.CodeRunner(source, flags=flags).compile().code
+    now, later = _base.eval_code, _base.eval_code_async
+
+    def runner(source, code):
+        held = _base.CodeRunner.__new__(_base.CodeRunner)  # compiled: what CodeRunner.compile leaves
+        held._compiled, held._source, held.code, held.ast = True, source, code, None
+        return held
+
+    def eval_code(source, globals=None, locals=None, **options):
+        code = None if options else _CODE.get((source, False))
+        return now(source, globals, locals, **options) if code is None else runner(source, code).run(globals, locals)
+
+    async def eval_code_async(source, globals=None, locals=None, **options):
+        code = None if options else _CODE.get((source, True))
+        if code is None:
+            return await later(source, globals, locals, **options)
+        return await runner(source, code).run_async(globals, locals)
+
+    for module in (_base, pyodide.code):
+        module.eval_code, module.eval_code_async = eval_code, eval_code_async
 
 
 def stash(roots):

@@ -306,3 +306,51 @@ def test_the_worker_script_runs_compiled_in_the_snapshot(manifest):
     assert own == {"held": True, "answer": None, "state": "ready", "extra": None, "left": None}   # run, and let go
     # not asked for: still held, and the very code Pyodide compiles from that text
     assert other == {"held": False, "answer": None, "state": "ready", "extra": 1, "left": True}
+
+
+# Run by Node: a start from the snapshot, then CodeRunner (which parses and compiles) made
+# to refuse; each text through runPython / runPythonAsync: [result, or the error's name].
+_HELD_CODE_SCRIPT = r"""
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+const [startUrl] = process.argv.slice(-1);
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (u) => String(u).startsWith("data:") ? realFetch(u) : new Response(fs.readFileSync(fileURLToPath(String(u))));
+const { loadPyodide } = await import(startUrl);
+const py = await loadPyodide({ indexURL: fileURLToPath(new URL(".", startUrl)) });
+py.runPython("import _pyodide._base\ndef _refuse(*a, **k): raise RuntimeError('compiled')\n_pyodide._base.CodeRunner.__init__ = _refuse");
+const out = {};
+const shown = (v) => v === undefined ? null : v instanceof py.ffi.PyProxy ? v.type : v;
+for (const [name, run] of [["sync", (c, o) => py.runPython(c, o)], ["async", (c, o) => py.runPythonAsync(c, o)]]) {
+  for (const [code, options] of [["{}", {}], ["import builtins; builtins.__dict__", {}], ["\n", {}],
+                                 ["1 + 1", {}], ["{}", { filename: "other.py" }]]) {
+    try { out[name + " " + JSON.stringify(code) + (options.filename ? " as a file" : "")] = shown(await run(code, options)); }
+    catch (e) { out[name + " " + JSON.stringify(code) + (options.filename ? " as a file" : "")] = String(e.message).includes("compiled") ? "compiled" : String(e); }
+  }
+}
+py.globals.set("__export__", py.toPy(["status"]));
+py.runPython('import js as __polyscript_workers__\n__polyscript_workers__.__polyscript_workers__ = "__export__" in locals() and __export__ or []\ndel __polyscript_workers__');
+out.exports = [...globalThis.__polyscript_workers__];
+process.stdout.write("\n" + JSON.stringify(out));
+"""
+
+
+def test_the_texts_a_worker_runs_as_it_starts_come_compiled(manifest):
+    """Pyodide's own start and PyScript run a few short texts through eval_code, each parsed
+    and compiled in WebAssembly not yet compiled to machine code: the snapshot holds them
+    compiled (snapshot_engine.hold_code). With CodeRunner made to refuse, those exact texts
+    still run, by runPython and runPythonAsync alike, and give what they always did; any
+    other text, or the same with other options, is compiled (here: refused)."""
+    assert "{}" in ps.held_sources(ROOT / "node_modules" / "pyodide")   # read from Pyodide's own JavaScript
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node is needed (scripts/setup.sh installs the runtime with npm)")
+    proc = subprocess.run([node, "--input-type=module", "-e", _HELD_CODE_SCRIPT, (VENDORED / ps.START).as_uri()],
+                          capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.splitlines()[-1])
+    for way in ("sync", "async"):
+        assert out[f'{way} "{{}}"'] == "dict" and out[f'{way} "import builtins; builtins.__dict__"'] == "dict"
+        assert out[f'{way} "\\n"'] is None
+        assert out[f'{way} "1 + 1"'] == "compiled" and out[f'{way} "{{}}" as a file'] == "compiled"
+    assert out["exports"] == ["status"]
