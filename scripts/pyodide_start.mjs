@@ -207,6 +207,25 @@ function runHeldScript(py) {
   };
 }
 
+// PyScript's last text in a worker (polyscript's): its script's __export__ handed to the page,
+// one assignment a name. Done through Python's objects rather than compiled: the snapshot holds
+// every text before it compiled (scripts/snapshot_engine.py hold_code), so it would be the first
+// Pyodide compiles, with its compiler not yet in machine code (~15 ms on the way to "engine
+// ready"). Exactly that shape, with every name defined, once; any other text as before.
+const EXPORTS = /^from polyscript import xworker as __polyscript_workers__\n((?:__polyscript_workers__\.sync\.([A-Za-z_]\w*) = \2\n)+)del __polyscript_workers__$/;
+function runExportsHeld(py) {
+  const run = py.runPython;
+  py.runPython = function (code, ...rest) {
+    const match = !rest.length && typeof code === "string" ? EXPORTS.exec(code) : null;
+    const names = match ? [...match[1].matchAll(/\.sync\.(\w+) =/g)].map((m) => m[1]) : [];
+    const values = names.map((name) => py.globals.has(name) ? py.globals.get(name) : undefined);
+    if (!match || values.includes(undefined)) return run.call(this, code, ...rest);
+    py.runPython = run;
+    const { sync } = py.pyimport("polyscript").xworker;
+    names.forEach((name, i) => { sync[name] = values[i]; });
+  };
+}
+
 // Completes the snapshot when Pyodide instantiates its module (before it restores the
 // snapshot): XOR with the fresh memory, then Pyodide's magic number, so a snapshot that
 // was not completed is refused by Pyodide rather than restored. ``early``: the module
@@ -273,6 +292,7 @@ export async function loadPyodide(config = {}) {
       restore.restored(() => fetchSync(url(LAZY_STDLIB)));
       restore.destroy();
       runHeldScript(py);
+      runExportsHeld(py);
     } catch (error) {
       console.warn("Pyodide starts without its snapshot: " + error);
       py = null;

@@ -318,6 +318,9 @@ const realFetch = globalThis.fetch;
 globalThis.fetch = async (u) => String(u).startsWith("data:") ? realFetch(u) : new Response(fs.readFileSync(fileURLToPath(String(u))));
 const { loadPyodide } = await import(startUrl);
 const py = await loadPyodide({ indexURL: fileURLToPath(new URL(".", startUrl)) });
+py.runPython("def status():\n    return 'up'\nanswer = 42");
+const sync = {};
+py.registerJsModule("polyscript", { xworker: { sync } });
 py.runPython("import _pyodide._base\ndef _refuse(*a, **k): raise RuntimeError('compiled')\n_pyodide._base.CodeRunner.__init__ = _refuse");
 const out = {};
 const shown = (v) => v === undefined ? null : v instanceof py.ffi.PyProxy ? v.type : v;
@@ -331,6 +334,13 @@ for (const [name, run] of [["sync", (c, o) => py.runPython(c, o)], ["async", (c,
 py.globals.set("__export__", py.toPy(["status"]));
 py.runPython('import js as __polyscript_workers__\n__polyscript_workers__.__polyscript_workers__ = "__export__" in locals() and __export__ or []\ndel __polyscript_workers__');
 out.exports = [...globalThis.__polyscript_workers__];
+// then its assignments of those names (polyscript's own text), once; with a name not defined: compiled
+const assign = (names) => ["from polyscript import xworker as __polyscript_workers__",
+  ...names.map((n) => `__polyscript_workers__.sync.${n} = ${n}`), "del __polyscript_workers__"].join("\n");
+out.missing = (() => { try { py.runPython(assign(["status", "nothing"])); return "ran"; } catch (e) { return String(e.message).includes("compiled") ? "compiled" : String(e); } })();
+py.runPython(assign(["status", "answer"]));
+out.assigned = [sync.status(), sync.answer, py.globals.has("__polyscript_workers__")];
+out.again = (() => { try { py.runPython(assign(["status"])); return "ran"; } catch (e) { return String(e.message).includes("compiled") ? "compiled" : String(e); } })();
 process.stdout.write("\n" + JSON.stringify(out));
 """
 
@@ -340,7 +350,8 @@ def test_the_texts_a_worker_runs_as_it_starts_come_compiled(manifest):
     and compiled in WebAssembly not yet compiled to machine code: the snapshot holds them
     compiled (snapshot_engine.hold_code). With CodeRunner made to refuse, those exact texts
     still run, by runPython and runPythonAsync alike, and give what they always did; any
-    other text, or the same with other options, is compiled (here: refused)."""
+    other text, or the same with other options, is compiled (here: refused). PyScript's last
+    text, which names the script's exports, is run through Python's objects (start.mjs)."""
     assert "{}" in ps.held_sources(ROOT / "node_modules" / "pyodide")   # read from Pyodide's own JavaScript
     node = shutil.which("node")
     if not node:
@@ -354,3 +365,7 @@ def test_the_texts_a_worker_runs_as_it_starts_come_compiled(manifest):
         assert out[f'{way} "\\n"'] is None
         assert out[f'{way} "1 + 1"'] == "compiled" and out[f'{way} "{{}}" as a file'] == "compiled"
     assert out["exports"] == ["status"]
+    # PyScript's last text, the script's exports handed to the page: assigned through Python's
+    # objects (start.mjs), once, and only when every name is defined
+    assert out["assigned"] == ["up", 42, False]
+    assert out["missing"] == "compiled" and out["again"] == "compiled"
