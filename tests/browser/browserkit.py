@@ -3,6 +3,7 @@ engine (the same engine.session the page's worker runs) what should happen."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
 from contextlib import contextmanager
@@ -129,6 +130,15 @@ def wait_idle(page) -> None:
     page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.thinking"
                            " && !document.body.dataset.saving",
                            timeout=TIMEOUT_MS)
+
+
+def bench_load():
+    """bench/load.py as a module: the browser tests that measure a load (bytes on the wire,
+    the engine worker's steps, the phone's main thread) measure it as the benchmark does."""
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def share_link(page, button: str) -> str:

@@ -12,25 +12,16 @@ are in the message when none does).
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+import browserkit as kit
+
 TRIES = 5
 pytestmark = pytest.mark.alone
 
 
-def _bench_load():
-    spec = importlib.util.spec_from_file_location("bench_load_main", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_cold_phone_load_keeps_the_main_thread_free_and_still(browser, site_url):
-    load = _bench_load()
+    load = kit.bench_load()
     goals = load.MAIN_GOALS
     seen = []
     for _ in range(TRIES):

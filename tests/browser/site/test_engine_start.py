@@ -8,14 +8,9 @@ downloads begin as start.mjs is imported, not once Pyodide's loader asks for the
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import browserkit as kit
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _engine_worker(page):
@@ -43,7 +38,7 @@ def test_the_engine_workers_downloads_begin_before_pyscript_loads_pyodide(browse
     (the word list), each once, all requested before PyScript starts loading Pyodide
     (before, Pyodide's files were asked for once it did, and the word list once Pyodide
     was up). Timed as bench/load.py --timeline does."""
-    load = _bench_load()
+    load = kit.bench_load()
     steps = load.measure(browser, site_url + "index.html", 120_000, timeline=True)["timeline"]
     first = {}
     for t, step in steps:
@@ -53,13 +48,6 @@ def test_the_engine_workers_downloads_begin_before_pyscript_loads_pyodide(browse
                  "lexicon.bin"):
         assert fetched.count(name) == 1, (name, fetched)
         assert first["worker: fetch " + name] < first["worker: Loading interpreter"], (name, steps)
-
-
-def _bench_load():
-    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_a_worker_that_imports_pyscript_still_has_it(browser, site_url):

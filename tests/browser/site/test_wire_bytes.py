@@ -4,22 +4,13 @@ wire, gzip where the server compresses, as static hosts do)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+import browserkit as kit
 
-ROOT = Path(__file__).resolve().parents[3]
 WIRE_LIMIT = 9_000_000
 
 
-def _bench_load():
-    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_cold_phone_visit_fetches_at_most_9_mb_until_the_engine_is_ready(browser, site_url):
-    load = _bench_load()
+    load = kit.bench_load()
     out = load.measure(browser, site_url + "index.html", 240_000, (360, 640))  # a fresh context: an empty cache
     assert out["engine"] is not None, "the engine never became ready"
     assert 1_000_000 < out["bytes"] <= WIRE_LIMIT, f"{out['bytes'] / 1e6:.2f} MB on the wire (decoded {out['decoded'] / 1e6:.2f} MB)"
