@@ -210,14 +210,16 @@ def test_replay_buttons_draw_in_every_font(own_booted):
     page = own_booted.page
     kit.play_best(page, json.loads(page.evaluate("localStorage.getItem('wlc.game')"))["spec"], actions=2)
     page.locator("#menu").get_by_role("button", name="Replay", exact=True).click()
-    page.wait_for_selector("#replaybar .rp-pos", timeout=kit.TIMEOUT_MS)
+    # The bar is drawn at once and again when the engine's start position comes: wait for
+    # that one, then measure each button's pictures in one step (no redraw in between).
+    page.wait_for_selector("#replaybar .rp-pos[data-at='0']", timeout=kit.TIMEOUT_MS)
     try:
         for label in ("First move", "Back one move", "Forward one move", "Last move"):
             button = page.locator("#replaybar").get_by_role("button", name=label, exact=True)
             assert all(ord(ch) < 128 for ch in button.inner_text())  # no character a font may lack
-            shapes = button.locator(".rp-ico").all()
-            assert shapes and all(b.bounding_box()["width"] > 1 and b.bounding_box()["height"] > 5
-                                  for b in (x for x in shapes))
+            sizes = button.evaluate("b => [...b.querySelectorAll('.rp-ico')].map(i => {"
+                                    " const r = i.getBoundingClientRect(); return [r.width, r.height]; })")
+            assert sizes and all(w > 1 and h > 5 for w, h in sizes), (label, sizes)
     finally:
         page.locator("#replaybar").get_by_role("button", name="Back to the game").click()
         page.wait_for_selector("#replaybar", state="hidden")
