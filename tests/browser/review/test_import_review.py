@@ -64,7 +64,11 @@ def open_review(page) -> None:
 
 
 def wait_reviewed(page) -> None:
-    page.wait_for_selector("#pn-rv-status[data-running='0']", state="attached", timeout=4 * T)
+    try:
+        page.wait_for_selector("#pn-rv-status[data-running='0']", state="attached", timeout=4 * T)
+    except Exception:   # say where it stood: a review that never ends is a bug to find
+        raise AssertionError("the review did not end: " + page.evaluate(
+            "JSON.stringify(document.body.dataset)") + " " + page.inner_text("#panel")[:800]) from None
     page.wait_for_selector("#pn-rv-summary", state="attached", timeout=T)
 
 
