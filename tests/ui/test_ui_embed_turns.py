@@ -48,3 +48,59 @@ def test_the_way_back_from_a_replay_is_told_and_a_full_page_tells_nothing():
     full = step(opened(embed_page=False), {"t": "snapshot", "snap": after_move(1, 1)})
     assert not [f for f in full["fx"] if f["do"] == "embed_turn"]
     assert embed.turn_message(full) is None
+
+
+class _Location:
+    def __init__(self, hash_text):
+        self.hash, self.href = hash_text, "http://host/index.html" + hash_text
+
+
+class _History:
+    def __init__(self, location):
+        self.location = location
+
+    def replaceState(self, state_, title, url):   # noqa: N802 (the DOM's name)
+        self.location.hash = url
+
+
+class _Window:
+    def __init__(self, hash_text):
+        self.location = _Location(hash_text)
+        self.history = _History(self.location)
+
+
+class _Document:
+    def getElementById(self, name):   # noqa: N802
+        return None
+
+
+def _run(coro):
+    """Drive a coroutine that never really waits (MicroPython has no asyncio.run)."""
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration as done:
+        return done.value
+
+
+def test_a_late_replay_step_leaves_a_link_put_in_the_address_bar_since():
+    """The replay's step says its turn in the address bar (&t=); a step that comes in after
+    the player put another game's link there must not put the old game back (a reload
+    would then open it instead of theirs)."""
+    window = _Window("#g1.OLD&mode=replay")
+    saved = dict(embed.W)
+    try:
+        embed.W.clear()
+        embed.W.update({"window": window, "document": _Document()})
+        get = lambda: {"link": {"view": {"mode": "replay"}}}   # noqa: E731
+        _run(embed.run({"do": "link_turn", "k": 2}, None, None, get))
+        assert window.location.hash.startswith("#g1.OLD&t=2")
+        window.location.hash = "#g1.NEW&mode=replay"          # pasted by the player
+        _run(embed.run({"do": "link_turn", "k": 3}, None, None, get))
+        assert window.location.hash == "#g1.NEW&mode=replay"
+        embed.W["hash"] = "g1.NEW&mode=replay"                # once the page shows the new game
+        _run(embed.run({"do": "link_turn", "k": 1}, None, None, get))
+        assert window.location.hash.startswith("#g1.NEW&t=1")
+    finally:
+        embed.W.clear()
+        embed.W.update(saved)

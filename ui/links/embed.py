@@ -113,7 +113,10 @@ async def run(f, eng, dispatch, get_state):
         post_ready(f["msg"])
         post(f["msg"])
     elif do == "link_turn":   # the replay shows turn k: the address bar says so (&t=k)
-        data = share.split_hash(W.get("hash") or str(W["window"].location.hash or ""))[0]
+        shown = str(W["window"].location.hash or "").lstrip("#")
+        if "hash" in W and share.split_hash(shown)[0] != share.split_hash(W["hash"])[0]:
+            return True   # another game's link was put in the address bar since: the player's, kept
+        data = share.split_hash(W.get("hash") or shown)[0]
         if data:
             link = get_state().get("link") or {}
             replace_hash(share.with_options(data, int(f["k"]), link.get("view") or {}))
