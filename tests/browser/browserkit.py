@@ -178,15 +178,17 @@ def open_past(page) -> None:
 
 
 def load(page, saved_text: str | None, url: str | None = None) -> None:
-    """Store ``saved_text`` (None: nothing stored) and reload the page."""
+    """Store ``saved_text`` (None: nothing stored) and open the page again (``url``: another).
+    Stored from a plain file of the site, with no game page open in this tab: a game page
+    still starting saves its own game, and on a loaded machine it did so after the test's
+    (the reload then opened that game instead)."""
+    target = url or page.url
+    page.goto(target.split("#", 1)[0].rsplit("/", 1)[0] + "/pyscript.toml", wait_until="domcontentloaded")
     if saved_text is None:
         page.evaluate("localStorage.removeItem('wlc.game')")
     else:
         page.evaluate("t => localStorage.setItem('wlc.game', t)", saved_text)
-    if url is None:
-        page.reload(wait_until="domcontentloaded")
-    else:
-        page.goto(url, wait_until="domcontentloaded")
+    page.goto(target, wait_until="domcontentloaded")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
     page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
     wait_idle(page)
