@@ -179,11 +179,12 @@ def open_past(page) -> None:
 
 def load(page, saved_text: str | None, url: str | None = None) -> None:
     """Store ``saved_text`` (None: nothing stored) and open the page again (``url``: another).
-    Stored from a plain file of the site, with no game page open in this tab: a game page
-    still starting saves its own game, and on a loaded machine it did so after the test's
-    (the reload then opened that game instead)."""
+    Stored from a page of the site without the game (a page of the docs: an HTML page, so
+    the browser asks for no favicon), with no game page open in this tab: a game page still
+    starting saves its own game, and on a loaded machine it did so after the test's (the
+    reload then opened that game instead)."""
     target = url or page.url
-    page.goto(target.split("#", 1)[0].rsplit("/", 1)[0] + "/pyscript.toml", wait_until="domcontentloaded")
+    page.goto(target.split("#", 1)[0].rsplit("/", 1)[0] + "/docs/notation.html", wait_until="domcontentloaded")
     if saved_text is None:
         page.evaluate("localStorage.removeItem('wlc.game')")
     else:
