@@ -74,15 +74,6 @@ class _Document:
         return None
 
 
-def _run(coro):
-    """Drive a coroutine that never really waits (MicroPython has no asyncio.run)."""
-    try:
-        while True:
-            coro.send(None)
-    except StopIteration as done:
-        return done.value
-
-
 def test_a_late_replay_step_leaves_a_link_put_in_the_address_bar_since():
     """The replay's step says its turn in the address bar (&t=); a step that comes in after
     the player put another game's link there must not put the old game back (a reload
@@ -93,13 +84,13 @@ def test_a_late_replay_step_leaves_a_link_put_in_the_address_bar_since():
         embed.W.clear()
         embed.W.update({"window": window, "document": _Document()})
         get = lambda: {"link": {"view": {"mode": "replay"}}}   # noqa: E731
-        _run(embed.run({"do": "link_turn", "k": 2}, None, None, get))
+        fx.run(embed.run({"do": "link_turn", "k": 2}, None, None, get))
         assert window.location.hash.startswith("#g1.OLD&t=2")
         window.location.hash = "#g1.NEW&mode=replay"          # pasted by the player
-        _run(embed.run({"do": "link_turn", "k": 3}, None, None, get))
+        fx.run(embed.run({"do": "link_turn", "k": 3}, None, None, get))
         assert window.location.hash == "#g1.NEW&mode=replay"
         embed.W["hash"] = "g1.NEW&mode=replay"                # once the page shows the new game
-        _run(embed.run({"do": "link_turn", "k": 1}, None, None, get))
+        fx.run(embed.run({"do": "link_turn", "k": 1}, None, None, get))
         assert window.location.hash.startswith("#g1.NEW&t=1")
     finally:
         embed.W.clear()

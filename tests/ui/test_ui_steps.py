@@ -2,6 +2,7 @@
 
 import sys
 
+import ui_fixtures as fx
 from ui.boot import steps
 
 
@@ -21,15 +22,8 @@ def test_imported_imports_the_closure_and_pauses_between_batches():
     async def pause():
         pauses.append(1)
 
-    _run(steps.imported(["ui.game.turns"], graph=graph, budget_ms=0, pause=pause))
+    fx.run(steps.imported(["ui.game.turns"], graph=graph, budget_ms=0, pause=pause))
     assert all(name in sys.modules for name in names)
     assert len(pauses) == 2   # a budget of 0 ms: a pause after every module
 
 
-def _run(coro):
-    """Drive a coroutine that never really waits (MicroPython has no asyncio.run)."""
-    try:
-        while True:
-            coro.send(None)
-    except StopIteration as done:
-        return done.value

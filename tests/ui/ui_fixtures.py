@@ -68,3 +68,12 @@ def go(s, *events):
 
 def effects(s, kind):
     return [f for f in s["fx"] if f["do"] == kind]
+
+
+def run(coro):
+    """Drive a coroutine that never really waits (MicroPython has no asyncio.run)."""
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration as done:
+        return done.value
