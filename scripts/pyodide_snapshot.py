@@ -37,10 +37,13 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   Either way it puts the engine's zip, fetched beside the snapshot, first on sys.path:
   engine_rest.zip after a restore (engine.zip if the snapshot's engine refuses that
   rest: another build's), engine.zip after a plain start. CONFIG's [files] (the word
-  list) are fetched as it starts too, and handed to PyScript when it asks for them.
+  list) are fetched as it starts too, and handed to PyScript when it asks for them;
+  but the snapshot's engine holds the word list loaded (WORDS; ~50 ms of the start, for
+  ~0.3 MB more on the wire), so a worker whose restored engine takes that rest is handed
+  an empty file for it, not fetched (a plain start, or a refused rest, fetches it).
 
 Rebuilt when the pinned Pyodide, the bytecode library, the recipe, the project's
-standard-library imports or engine.zip change (webtool.py bundle: setup, dist, the
+standard-library imports, engine.zip or the word list change (webtool.py bundle: setup, dist, the
 development server). Without Node, or if making it fails,
 start.mjs starts Pyodide as before (from python_stdlib.zip). Standard library only
 (setup's python3).
@@ -83,6 +86,11 @@ PREIMPORT = ("html", "html.entities")
 # import engine.search.deal as they start). Not the club's and table's pages' own modules:
 # every visitor of the game page would download them (they import them from the zip).
 GAME_WORKER = "ui/engine_worker.py"
+# The word list the engines load (pyscript.toml's [files] target; engine.session.boundary's
+# LEXICON_FILE, in the worker's working directory): held loaded in the snapshot with the
+# engine (snapshot_engine.stash), so start.mjs does not fetch it for a restored worker.
+WORDS = "./lexicon.bin"
+WORDS_PATH = "/tmp/wlc_words.bin"  # where the snapshot's Pyodide reads it at setup
 ENGINE_STASH = Path(snapshot_engine.__file__)  # run inside the Pyodide snapshotted, from its source
 STDLIB_FINDER = ENGINE_STASH.with_name("snapshot_stdlib.py")  # so too
 # What PyScript runs in a worker beside its script, as text: what is left of its code before
@@ -158,8 +166,10 @@ py.globals.set("SPEC", JSON.stringify(spec));
 let engineHeld = "";
 if (engineZip) {  // where start.mjs writes it; imported and stashed (snapshot_engine.py)
   py.FS.writeFile(spec.engine_zip_path, new Uint8Array(fs.readFileSync(engineZip)));
+  if (spec.words_file) py.FS.writeFile(spec.words_path, new Uint8Array(fs.readFileSync(spec.words_file)));
   engineHeld = py.runPython(spec.engine_code);
   py.FS.unlink(spec.engine_zip_path);
+  if (spec.words_file) py.FS.unlink(spec.words_path);
 }
 const loaded = py.runPython(spec.preimport_code);
 const tool = await loadPyodide(options);
@@ -217,7 +227,8 @@ _wlc_preimport()
 
 # Run by the Pyodide snapshotted, once engine.zip is written: scripts/snapshot_engine.py
 # as the module _wlc_engine_snapshot, which compiles the game page's worker script and
-# imports and stashes the engine; returns the modules stashed, space-separated.
+# imports and stashes the engine, with the word list loaded in it (if spec's words_path);
+# returns the modules stashed, space-separated.
 _ENGINE = r"""
 def _wlc_engine():
     import json, sys, types
@@ -228,7 +239,7 @@ def _wlc_engine():
     if spec["worker_source"]:
         module.hold_script(spec["worker_source"])
     module.hold_code(spec["held_sources"])
-    return " ".join(module.stash(spec["engine_roots"]))
+    return " ".join(module.stash(spec["engine_roots"], spec["words_path"]))
 _wlc_engine()
 """
 
@@ -432,7 +443,9 @@ def _lock(pyodide_dir: Path) -> dict:
 
 def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...], engine_zip: Path | None) -> dict:
     roots = project_imports(root, scripts)
+    words = words_source(root) if engine_zip else None
     spec = {
+        "words_path": WORDS_PATH if words else None,
         "engine_roots": engine_roots(root) if engine_zip else [], "engine_code": _ENGINE,
         "engine_source": ENGINE_STASH.read_text(), "engine_zip_path": snapshot_engine.ENGINE_ZIP,
         "worker_source": (root / GAME_WORKER).read_text(encoding="utf-8") if engine_zip and (root / GAME_WORKER).is_file() else "",
@@ -443,10 +456,19 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
         "preimport_code": _PREIMPORT, "lazy_code": _LAZY, "strip_code": _STRIP, "mount_code": _MOUNT,
     }
     h = hashlib.sha256(_SCRIPT.encode() + json.dumps(spec, sort_keys=True).encode())
-    for path in (pyodide_dir / "package.json", full_zip, *([engine_zip] if engine_zip else [])):
+    for path in (pyodide_dir / "package.json", full_zip, *([engine_zip] if engine_zip else []), *([words] if words else [])):
         h.update(path.read_bytes())
     spec["stamp"] = "wlc-snapshot " + h.hexdigest()[:32]
+    spec["words_file"] = str(words) if words else None  # (where it is: not part of the stamp)
     return spec
+
+
+def words_source(root: Path) -> Path | None:
+    """The file CONFIG's [files] gives the workers as WORDS (wordlists/lexicon.bin), if any."""
+    path = root / CONFIG
+    files = tomllib.loads(path.read_text()).get("files", {}) if path.is_file() else {}
+    return next((root / name for name, target in files.items()
+                 if target == WORDS and name.startswith("./") and (root / name).is_file()), None)
 
 
 def config_files(root: Path, folder: Path) -> list[str]:
@@ -458,13 +480,15 @@ def config_files(root: Path, folder: Path) -> list[str]:
                   if name.startswith("./") and "{" not in name)
 
 
-def start_module(lock: dict, with_snapshot: bool, with_rest: bool = False, files: list[str] | None = None) -> str:
+def start_module(lock: dict, with_snapshot: bool, with_rest: bool = False, files: list[str] | None = None,
+                 held: list[str] | None = None) -> str:
     """start.mjs: the template with its constants (``with_rest``: engine_rest.zip is made;
-    ``files``: config_files)."""
+    ``files``: config_files; ``held``: those of them the snapshot's engine holds loaded)."""
     text = TEMPLATE.read_text()
     for mark, value in (("LOCK", lock), ("SNAPSHOT", SNAPSHOT if with_snapshot else None),
                         ("LAZY_STDLIB", LAZY if with_snapshot else None), ("ENGINE_ZIP", snapshot_engine.ENGINE_ZIP),
-                        ("ENGINE_REST", ENGINE_REST if with_rest else None), ("FILES", files or None)):
+                        ("ENGINE_REST", ENGINE_REST if with_rest else None), ("FILES", files or None),
+                        ("HELD_FILES", held or None)):
         text = text.replace(f"/*@{mark}@*/null", json.dumps(value, separators=(",", ":")))
     return text
 
@@ -519,4 +543,5 @@ def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...],
     elif rest.exists():
         rest.unlink()
         changed += 1
-    return changed + _write(folder / START, start_module(spec["lock"], current, bool(held), config_files(root, folder)))
+    words = [Path(os.path.relpath(spec["words_file"], folder)).as_posix()] if held and spec["words_file"] else []
+    return changed + _write(folder / START, start_module(spec["lock"], current, bool(held), config_files(root, folder), words))

@@ -31,6 +31,11 @@
 // - FILES: pyscript.toml's [files] (the word list), fetched as soon as this module is
 //   evaluated (PyScript fetches them only once Pyodide is up), and handed to PyScript's
 //   fetch of each (once; in a browser).
+// - HELD_FILES: those of FILES the snapshot's engine holds loaded (the word list:
+//   engine.session.boundary.hold_words, ~50 ms of the start). Not fetched early: once the
+//   restored engine takes its rest, PyScript's fetch of each gets an empty file, which
+//   the engine does not read; otherwise (no snapshot, another build's engine) it is
+//   fetched then, as PyScript asks.
 // - The game page's worker script (ui/engine_worker.py), compiled into the snapshot at setup
 //   as Pyodide would compile it: run as it is when PyScript asks runPythonAsync for that
 //   same text (scripts/snapshot_engine.py run_held), instead of parsed and compiled anew.
@@ -50,6 +55,8 @@ const ENGINE = "../engine.zip";
 const ENGINE_ZIP = /*@ENGINE_ZIP@*/null;  // scripts/snapshot_engine.py's ENGINE_ZIP
 const ENGINE_REST = /*@ENGINE_REST@*/null;
 const FILES = /*@FILES@*/null;  // relative to this module
+const HELD_FILES = /*@HELD_FILES@*/null;  // relative to this module
+let filesHeld = false;  // the restored engine holds HELD_FILES (set in withEngine)
 
 const url = (name) => new URL(name, import.meta.url).href;
 // An empty zip (its end record alone); the fragment, which fetch ignores, has Pyodide's
@@ -130,21 +137,29 @@ if (withSnapshot && typeof XMLHttpRequest === "function" && typeof WebAssembly.c
   import("./pyodide.asm.mjs").catch(() => {});  // its JavaScript too (the loader imports the same module)
 }
 
+const withRest = withSnapshot && ENGINE_REST;
 if (FILES && typeof XMLHttpRequest === "function") {
-  const early = new Map(FILES.map((name) => [url(name), fetch(url(name))]));
+  const held = new Set(withRest && HELD_FILES ? HELD_FILES.map(url) : []);
+  const early = new Map(FILES.filter((name) => !held.has(url(name))).map((name) => [url(name), fetch(url(name))]));
   early.forEach((pending) => pending.catch(() => {}));  // (whoever takes it is told)
   const fetchBefore = globalThis.fetch;
   globalThis.fetch = function fetchFiles(input, ...rest) {
     const href = typeof input === "string" || input instanceof URL ? String(input) : null;
-    const pending = rest.length ? undefined : early.get(href);  // a plain GET of one of them
-    if (pending === undefined) return fetchBefore.call(this, input, ...rest);
-    early.delete(href);
-    if (!early.size && globalThis.fetch === fetchFiles) globalThis.fetch = fetchBefore;
+    const plain = !rest.length;  // a plain GET (PyScript's of its [files]; the expert's helpers ask with options)
+    let pending;
+    if (plain && held.has(href)) {
+      held.delete(href);
+      pending = filesHeld ? Promise.resolve(new Response(new Uint8Array(0))) : fetchBefore.call(this, input);
+    } else {
+      pending = plain ? early.get(href) : undefined;
+      if (pending === undefined) return fetchBefore.call(this, input, ...rest);
+      early.delete(href);
+    }
+    if (!early.size && !held.size && globalThis.fetch === fetchFiles) globalThis.fetch = fetchBefore;
     return pending;
   };
 }
 
-const withRest = withSnapshot && ENGINE_REST;
 let engineResponse = fetch(url(withRest ? ENGINE_REST : ENGINE));
 engineResponse.catch(() => {});  // reported where it is awaited
 
@@ -171,6 +186,7 @@ async function withEngine(py, restored) {
       () => call("_wlc_engine_snapshot", "current"),
       (error) => { console.warn("the whole engine.zip in place of " + ENGINE_REST + ": " + error); return false; });
     if (!taken) await write(ENGINE);
+    filesHeld = taken === true || call("_wlc_engine_snapshot", "current") === true;  // (or the whole zip it was made from)
   } else {
     await write(ENGINE, withRest ? null : early);
   }

@@ -183,14 +183,18 @@ def hold_code(sources):
         module.eval_code, module.eval_code_async = eval_code, eval_code_async
 
 
-def stash(roots):
+def stash(roots, words=None):
     """Import ``roots`` (engine modules) from ENGINE_ZIP and stash every engine module;
-    returns their names."""
+    returns their names. ``words``: a word list file (the one pyscript.toml's [files]
+    gives the workers), loaded into the stashed engine (engine.session.boundary.hold_words):
+    a worker that is handed the stash has it loaded."""
     import importlib
     sys.path.insert(0, ENGINE_ZIP)
     try:
         for name in roots:
             importlib.import_module(name)
+        if words is not None:
+            importlib.import_module("engine.session.boundary").hold_words(_read(words))
     finally:
         sys.path.remove(ENGINE_ZIP)
     names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine."))

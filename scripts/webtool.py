@@ -307,8 +307,8 @@ def first_game(root: Path = ROOT) -> bool:
 
 def snapshot(root: Path = ROOT) -> int:
     """The engine workers start Pyodide from a memory snapshot with the engine imported
-    (start.mjs; pyodide_snapshot.py), so it is remade when engine.zip changes; files
-    changed (0 before ``vendor``: no runtime yet)."""
+    (start.mjs; pyodide_snapshot.py), so it is remade when engine.zip or the word list
+    changes; files changed (0 before ``vendor``: no runtime yet)."""
     pyodide_dir, folder = root / "node_modules" / "pyodide", root / VENDOR / "pyodide"
     if not (pyodide_dir.is_dir() and (folder / pyodide_bytecode.STDLIB).is_file()):
         return 0

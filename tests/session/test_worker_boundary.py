@@ -27,6 +27,26 @@ def test_a_missing_or_broken_word_list_is_a_failure_the_page_can_say(tmp_path):
     boundary.load_words({}, str(WORDS))   # the session keeps a working list for the other tests
 
 
+def test_a_word_list_held_loaded_is_taken_once_for_its_own_path(tmp_path):
+    """hold_words (the workers' memory snapshot holds the list loaded): the first load_words
+    of that path takes it without reading the file (an empty one, as start.mjs hands the
+    worker); another path is read as ever, and a second load reads the file."""
+    empty = tmp_path / "lexicon.bin"
+    empty.write_bytes(b"")
+    count = boundary.hold_words(WORDS.read_bytes(), str(empty))
+    assert count > 100_000
+    status = boundary.load_words({"state": "loading", "error": ""}, str(empty))
+    assert status["state"] == "ready" and status["held"] is True and status["words"] == count
+    assert len(session.loaded_lexicon()) == count
+    again = boundary.load_words({"state": "loading", "error": ""}, str(empty))   # taken: the file now
+    assert again["state"] == "failed" and again["held"] is False
+    boundary.hold_words(WORDS.read_bytes(), "elsewhere.bin")
+    other = boundary.load_words({"state": "loading", "error": ""}, str(WORDS))
+    assert other["state"] == "ready" and other["held"] is False
+    assert boundary.load_words({}, "elsewhere.bin")["state"] == "failed"   # let go all the same: once
+    boundary.load_words({}, str(WORDS))   # the session keeps a working list for the other tests
+
+
 def test_an_engine_bug_comes_back_as_text_never_an_exception(capsys):
     def bug(x):
         raise KeyError(x)

@@ -100,6 +100,17 @@ def test_start_module_fetches_the_configs_files_from_its_folder(tmp_path):
     assert 'const FILES = ["../../wordlists/lexicon.bin"];' in (VENDORED / ps.START).read_text()
 
 
+def test_the_snapshot_holds_the_word_list_pyscript_toml_gives_the_workers(tmp_path):
+    """The [files] entry written where the engine loads its list (engine.session.boundary's
+    LEXICON_FILE) is the list the snapshot holds loaded; start.mjs is told not to fetch it."""
+    from engine.session import boundary
+    assert ps.WORDS == "./" + boundary.LEXICON_FILE
+    assert ps.words_source(ROOT) == ROOT / "wordlists" / "lexicon.bin"
+    (tmp_path / ps.CONFIG).write_text('[files]\n"./a/b.bin" = "./b.bin"\n')
+    assert ps.words_source(tmp_path) is None
+    assert 'const HELD_FILES = ["../../wordlists/lexicon.bin"];' in (VENDORED / ps.START).read_text()
+
+
 # Run by Node: start.mjs as the page's worker uses it (fetch of file: URLs shimmed; the
 # engine's zips it fetches may be others), PyScript's part played by hand: the word list.
 _NODE = r"""
@@ -133,6 +144,8 @@ lazy = next((f for f in sys.meta_path if type(f).__name__ == "LazyStdlib"), None
 lazy_before = lazy and lazy.state
 from engine import session
 from engine.session import boundary
+held_words = getattr(boundary, "_held", None)
+held_words = held_words and [held_words[0], len(held_words[1])]
 words = session.load_lexicon(open("lexicon.bin", "rb").read())
 layout = json.loads(session.layout("classic"))
 roots = json.loads(${JSON.stringify(JSON.stringify(process.env.WLC_ROOTS ? JSON.parse(process.env.WLC_ROOTS) : []))})
@@ -143,7 +156,7 @@ json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__
             "random": random.random(), "tz": [time.timezone, list(time.tzname)], "path0": sys.path[0],
             "stash": stash and stash.state, "left": [type(f).__name__ for f in sys.meta_path],
             "lazy": [lazy_before, lazy and lazy.state, os.path.getsize(next(p for p in sys.path if p.startswith("/lib/") and p.endswith(".zip")))],
-            "mark": getattr(boundary, "MARK", None), "docs": [json.dumps.__doc__ is None, session.__doc__ is None], "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
+            "mark": getattr(boundary, "MARK", None), "held_words": held_words, "docs": [json.dumps.__doc__ is None, session.__doc__ is None], "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
   runs.push({ held, ...JSON.parse(out) });
 }
@@ -196,6 +209,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
         # the lazy library: an empty zip as the engine starts, fetched for the first import it holds
         assert run["lazy"] == ["held", "fetched", (VENDORED / ps.LAZY).stat().st_size] and "LazyStdlib" not in run["left"]
         assert run["engine_modules"] >= 40 and run["mark"] is None
+        assert run["held_words"] == ["lexicon.bin", run["words"]]   # the word list came loaded
         assert run["docs"] == [True, True]   # docstrings dropped in the snapshot (the standard library's, the engine's)
     assert first["random"] != second["random"]
 
@@ -212,7 +226,7 @@ def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manif
     assert result["fetched"].count("engine.zip") == 2
     for run in result["runs"]:
         assert run["stash"] == "stale" and "Stash" not in run["left"]
-        assert run["mark"] == "patched"
+        assert run["mark"] == "patched" and run["held_words"] is None
         assert run["words"] > 100_000 and run["size"] == 15   # the rest of the engine, from its files
 
 
@@ -230,7 +244,7 @@ def test_without_its_rest_the_snapshot_takes_the_whole_engine_zip(manifest):
     assert len(result["warnings"]) == 2 and all("in place of engine_rest.zip" in w for w in result["warnings"])
     assert result["fetched"].count("engine.zip") == 2
     for run in result["runs"]:
-        assert run["stash"] == "served" and run["words"] > 100_000
+        assert run["stash"] == "served" and run["words"] > 100_000 and run["held_words"][1] == run["words"]
 
 
 def test_the_rest_of_the_engine_is_engine_zip_less_what_the_snapshot_holds(manifest):
@@ -257,6 +271,7 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(manifest):
     run = result["runs"][0]
     assert run["held"] is False and run["words"] > 100_000
     assert run["stash"] is None and run["path0"] == "/home/pyodide/engine.zip"   # the engine from its zip
+    assert run["held_words"] is None
     assert run["lazy"] == [None, None, (VENDORED / "python_stdlib.zip").stat().st_size]   # the whole library
     assert run["docs"] == [False, False]   # a plain start: every docstring there
 
@@ -285,6 +300,7 @@ held = sys.modules["_wlc_engine_snapshot"]._HELD.get(${JSON.stringify(text)})
 json.dumps(held and held.code == CodeRunner(${JSON.stringify(text)}, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile().code)
 `));
   runs.push({ held: globalThis.wlcHeldScript === true, answer: answer ?? null, state: JSON.parse(py.globals.get("status")()).state,
+              words: JSON.parse(py.globals.get("status")()).held,
               extra: py.globals.get("EXTRA") ?? null, left });
 }
 process.stdout.write("\n" + JSON.stringify(runs));
@@ -303,9 +319,9 @@ def test_the_worker_script_runs_compiled_in_the_snapshot(manifest):
                           capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stderr[-2000:]
     own, other = json.loads(proc.stdout.splitlines()[-1])   # (the lines before: what the script printed)
-    assert own == {"held": True, "answer": None, "state": "ready", "extra": None, "left": None}   # run, and let go
+    assert own == {"held": True, "answer": None, "state": "ready", "words": True, "extra": None, "left": None}   # run, and let go
     # not asked for: still held, and the very code Pyodide compiles from that text
-    assert other == {"held": False, "answer": None, "state": "ready", "extra": 1, "left": True}
+    assert other == {"held": False, "answer": None, "state": "ready", "words": True, "extra": 1, "left": True}
 
 
 # Run by Node: a start from the snapshot, then CodeRunner (which parses and compiles) made

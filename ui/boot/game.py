@@ -71,7 +71,8 @@ async def get_engine():
     """(the engine worker, "") once it is up, or (None, why not)."""
     eng, status, error = await kit.engine(workers, "engine")
     if status:
-        document.body.dataset.engineBoot = "import %s ms, word list %s ms" % (status.get("import_ms"), status.get("ms"))
+        document.body.dataset.engineBoot = "import %s ms, word list %s ms%s" % (
+            status.get("import_ms"), status.get("ms"), " (held in the snapshot)" if status.get("held") else "")
     return eng, error
 
 

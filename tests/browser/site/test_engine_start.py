@@ -44,10 +44,48 @@ def test_the_engine_workers_downloads_begin_before_pyscript_loads_pyodide(browse
     for t, step in steps:
         first.setdefault(step, t)
     fetched = [step.removeprefix("worker: fetch ") for _, step in steps if step.startswith("worker: fetch ")]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_snapshot.bin", "engine_rest.zip",
-                 "lexicon.bin"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_snapshot.bin", "engine_rest.zip"):
         assert fetched.count(name) == 1, (name, fetched)
         assert first["worker: fetch " + name] < first["worker: Loading interpreter"], (name, steps)
+    assert "lexicon.bin" not in fetched   # the snapshot holds the word list loaded (below)
+
+
+def test_the_word_list_comes_loaded_in_the_snapshot_unless_its_engine_is_refused(browser, site_url):
+    """The snapshot's engine holds the word list loaded: a worker restored with it neither
+    fetches the list nor loads it. When the host serves another build's engine (here
+    engine.zip with one file more, and no engine_rest.zip), the snapshot's engine is
+    refused, and with it its list: the worker fetches lexicon.bin and loads it, and the
+    game is the same."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    data = (Path(__file__).resolve().parents[3] / "vendor" / "engine.zip").read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        dst.writestr("engine/another_build.txt", "not the snapshot's engine")
+    other = out.getvalue()
+
+    def another_build(context):
+        context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
+        context.route("**/vendor/engine.zip", lambda route: route.fulfill(
+            status=200, body=other, headers={"content-type": "application/zip"}))
+    said = []
+    for setup, held in ((None, True), (another_build, False)):
+        with kit.own_page(browser, setup) as (page, errors):
+            requests, console = [], []
+            page.context.on("request", lambda r: requests.append(r.url.rsplit("/", 1)[-1]))
+            page.on("console", lambda m: console.append(m.text))
+            page.goto(site_url + "index.html")
+            page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=kit.TIMEOUT_MS)
+            boot = page.evaluate("document.body.dataset.engineBoot")
+            assert boot.endswith("(held in the snapshot)") is held, boot
+            assert requests.count("lexicon.bin") == (0 if held else 1), requests
+            said.append(next(line.split(";")[0] for line in console if line.startswith("engine ready: ")))
+            assert errors == []
+    assert said[0] == said[1] and int(said[0].split()[2]) > 100_000   # the same list: "engine ready: N words"
 
 
 def test_a_worker_that_imports_pyscript_still_has_it(browser, site_url):
