@@ -219,8 +219,9 @@ WORDLIST_EXPORTS = ["wordlist_load", "wordlist_add"]
 # (engine/search/deal.py). Each is a plain module worker started from here, after this
 # engine is ready and only for such a game: it loads the same Pyodide (start.mjs, which
 # brings the engine) and word list (the files this worker fetched, found in its Resource
-# Timing entries: this worker's own address is a blob) and talks by postMessage, text only. Where a helper
-# cannot start or fails, the expert simulates alone, as it always did.
+# Timing entries: this worker's own address is a blob; none for the word list when the
+# snapshot's engine holds it loaded, as it does the helper's) and talks by postMessage, text
+# only. Where a helper cannot start or fails, the expert simulates alone, as it always did.
 HELPERS_MAX = 3
 HELPER_JS = """
 const urls = %s;
@@ -230,16 +231,21 @@ const say = (msg) => self.postMessage(JSON.stringify(msg));
 try {
   const t0 = performance.now();
   const get = (u) => fetch(u).then((r) => { if (!r.ok) throw new Error(u + ": HTTP " + r.status); return r.arrayBuffer(); });
-  const lexicon = get(urls.lexicon);
+  const lexicon = urls.lexicon ? get(urls.lexicon) : null;
+  lexicon?.catch(() => {});  // (awaited below, if the word list is not held)
   const { loadPyodide } = await import(urls.loader);  // with the engine's zip on sys.path
   const py = await loadPyodide({ indexURL: urls.pyodide.slice(0, urls.pyodide.lastIndexOf("/") + 1) });
-  py.FS.writeFile("/home/pyodide/lexicon.bin", new Uint8Array(await lexicon));
-  const sim = py.pyimport("engine.search.deal").helper("/home/pyodide/lexicon.bin", (text) => self.postMessage(text));
+  const held = py.pyimport("engine.session.boundary").take_held();  // the snapshot's, loaded
+  if (!held) {
+    if (!lexicon) throw new Error("no word list");
+    py.FS.writeFile("/home/pyodide/lexicon.bin", new Uint8Array(await lexicon));
+  }
+  const sim = py.pyimport("engine.search.deal").helper("/home/pyodide/lexicon.bin", (text) => self.postMessage(text), held);
   const receive = sim.receive;
   self.onmessage = (e) => receive(e.data);
   early.forEach((data) => receive(data));
   const heap = py._module && py._module.HEAPU8 ? py._module.HEAPU8.length : null;
-  say({ t: "ready", ms: Math.round(performance.now() - t0), heap });
+  say({ t: "ready", ms: Math.round(performance.now() - t0), heap, held: Boolean(held) });
 } catch (e) {
   say({ t: "error", msg: "the helper could not start (" + String(e && e.message || e) + ")" });
 }
@@ -266,8 +272,8 @@ def _helper_urls():
     urls = {}
     for key, tail in (("pyodide", "/pyodide.mjs"), ("lexicon", "/lexicon.bin")):
         urls[key] = next((n for n in names if n.endswith(tail)), None)
-        if urls[key] is None:
-            return None
+    if urls["pyodide"] is None or (urls["lexicon"] is None and not STATUS.get("held")):
+        return None
     # The loader this worker was started with: the one beside Pyodide (vendor/pyodide/
     # start.mjs: the snapshot, and the engine's zip).
     urls["loader"] = urls["pyodide"][:urls["pyodide"].rindex("/") + 1] + "start.mjs"

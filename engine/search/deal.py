@@ -475,11 +475,14 @@ class Simulator:
                          "lag": lag}))
 
 
-def helper(lexicon_path: str, post) -> Simulator:
+def helper(lexicon_path: str, post, lexicon=None) -> Simulator:
     """A helper's start (the script ui/engine_worker.py gives its helpers): the word
-    lists from ``lexicon_path``, then rounds as they come, answered by ``post``."""
+    lists (``lexicon``, already loaded: the memory snapshot's; else from ``lexicon_path``),
+    then rounds as they come, answered by ``post``."""
     from ..lexicon import Lexicon
-    with open(lexicon_path, "rb") as f:
-        sim = Simulator(Lexicon.from_bytes(f.read()))
+    if lexicon is None:
+        with open(lexicon_path, "rb") as f:
+            lexicon = Lexicon.from_bytes(f.read())
+    sim = Simulator(lexicon)
     asyncio.ensure_future(sim.run(post))
     return sim

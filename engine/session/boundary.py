@@ -33,18 +33,26 @@ def hold_words(data: bytes, path: str = LEXICON_FILE) -> int:
     return len(lexicon)
 
 
+def take_held(path: str = LEXICON_FILE):
+    """The Lexicon hold_words loaded for ``path``, let go (None when there is none, or it
+    was for another path): the workers' load_words, and the expert's helpers
+    (ui/engine_worker.py), restored from the same snapshot."""
+    global _held
+    held, _held = _held, None
+    return held[1] if held is not None and held[0] == path else None
+
+
 def load_words(status: dict, path: str = LEXICON_FILE) -> dict:
     """Load the word list into the session; ``status`` gains "state" (ready or failed),
     "error" (for the page, which offers what still works), "words", "ms" and "held"
     (the list came loaded: hold_words)."""
-    global _held
-    held, _held = _held, None
+    held = take_held(path)
     t0 = time.perf_counter()
-    status["held"] = held is not None and held[0] == path
+    status["held"] = held is not None
     try:
-        if status["held"]:
-            session.use_lexicon(held[1])
-            status["words"] = len(held[1])
+        if held is not None:
+            session.use_lexicon(held)
+            status["words"] = len(held)
         else:
             with open(path, "rb") as f:
                 status["words"] = session.load_lexicon(f.read())

@@ -112,6 +112,7 @@ def test_an_expert_game_with_helpers_plays_legal_moves(browser, site_url, rules)
     assert errors == []
     assert start["helpers"] == ["ready"] * 2 and start["why"] == "", start   # 3 cores: 2 helpers
     assert all(i["heap"] and i["ms"] > 0 for i in start["info"])
+    assert all(i["held"] is True for i in start["info"])   # the word list loaded in the snapshot: not fetched
     thought = [a["last"] for a in after if a["last"]]   # an endgame or a single candidate does not simulate
     assert thought and all(last["workers"] == 3 for last in thought), after   # dealt to both helpers
     if rules == "classic":   # quick rounds: the helpers' answers are in, whatever the machine's load
