@@ -198,7 +198,9 @@ async function withEngine(py, restored) {
 }
 
 // runPythonAsync runs the script the snapshot holds compiled, given its text (once; any
-// other code as before). Sets globalThis.wlcHeldScript when it did (the tests, bench/load.py).
+// other code as before): at once when it has no top-level await (then not through Pyodide's
+// event loop), else as the coroutine runPythonAsync would await. Sets globalThis.wlcHeldScript
+// when it did (the tests, bench/load.py).
 function runHeldScript(py) {
   let held;
   try {
@@ -210,6 +212,17 @@ function runHeldScript(py) {
   if (!length) return held.destroy();
   const run = py.runPythonAsync;
   py.runPythonAsync = function (code, options = {}) {
+    if (typeof code === "string" && code.length === length && held.held_runs_now(code)) {  // no top-level await
+      py.runPythonAsync = run;
+      globalThis.wlcHeldScript = true;
+      try {
+        return Promise.resolve(held.run_held_now(code, options.globals || py.globals, options.locals));
+      } catch (error) {
+        return Promise.reject(error);
+      } finally {
+        held.destroy();
+      }
+    }
     if (typeof code === "string" && code.length === length) {
       const coroutine = held.run_held(code, options.globals || py.globals, options.locals);
       if (coroutine !== undefined) {

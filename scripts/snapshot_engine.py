@@ -145,6 +145,21 @@ def run_held(source, globals, locals=None):
     return None if runner is None else runner.run_async(globals, locals)
 
 
+def held_runs_now(source):
+    """Whether ``source`` is the held script's text and has no top-level ``await``: then
+    start.mjs runs it at once (``run_held_now``) instead of as a coroutine, which Pyodide
+    would hand to its event loop and await (~10 ms of a worker's start)."""
+    import inspect
+    runner = _HELD.get(source)
+    return runner is not None and not runner.code.co_flags & inspect.CO_COROUTINE
+
+
+def run_held_now(source, globals, locals=None):
+    """Run the held script (``held_runs_now``) now, as runPythonAsync would have run it;
+    returns what it would have resolved to (let go, as ``run_held``)."""
+    return _HELD.pop(source).run(globals, locals)
+
+
 _CODE = {}  # (source, run asynchronously) -> its code, compiled at setup (hold_code)
 
 

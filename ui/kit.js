@@ -145,6 +145,10 @@
         const end = at < 0 ? -1 : code.indexOf(to, at);
         if (end > at) code = code.slice(0, at) + code.slice(end + to.length);
         globalThis.wlcSkippedSources = end > at;
+        // Nothing else in it (the workers' case): not run at all. An empty text does nothing,
+        // but Pyodide still takes ~20 ms of the engine's start to compile and schedule it.
+        globalThis.wlcSkippedRun = end > at && !code.trim();
+        if (globalThis.wlcSkippedRun) return name === "runPythonAsync" ? Promise.resolve(undefined) : undefined;
         return saved[i].call(this, code, ...rest);
       };
     });
