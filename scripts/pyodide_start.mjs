@@ -163,6 +163,27 @@ if (FILES && typeof XMLHttpRequest === "function") {
 let engineResponse = fetch(url(withRest ? ENGINE_REST : ENGINE));
 engineResponse.catch(() => {});  // reported where it is awaited
 
+// Whether a zip's directory names ``name``. The engine's zip holds PyScript's package too:
+// ui/kit.js, told so (globalThis.wlcZipHasPyscript), takes PyScript's sources out of what
+// the worker runs without asking Python's import system, whose first look into the zip
+// reads its whole directory (5-15 ms of the start; none of the start's imports needs it).
+const PYSCRIPT_PACKAGE = "pyscript/__init__.pyc";
+function zipHas(bytes, name) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;  // the end record (its comment after it)
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return false;
+  const want = new TextEncoder().encode(name);
+  let at = view.getUint32(end + 16, true);
+  for (let n = view.getUint16(end + 10, true); n > 0 && at + 46 <= end; n--) {
+    if (view.getUint32(at, true) !== 0x02014b50) return false;
+    const length = view.getUint16(at + 28, true);
+    if (length === want.length && want.every((b, i) => bytes[at + 46 + i] === b)) return true;
+    at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return false;
+}
+
 // The engine's zip into the file system, first on sys.path (ahead of the working directory,
 // where PyScript writes its package's sources). ``restored``: Pyodide came from the
 // snapshot, whose engine takes its rest (ENGINE_REST) if it is of the same build.
@@ -173,7 +194,9 @@ async function withEngine(py, restored) {
   const write = async (name, pending) => {
     const response = await (pending || fetch(url(name)));
     if (!response.ok) throw new Error("the engine (" + name + "): HTTP " + response.status);
-    py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await response.arrayBuffer()));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    py.FS.writeFile(ENGINE_ZIP, bytes);
+    globalThis.wlcZipHasPyscript = zipHas(bytes, PYSCRIPT_PACKAGE);
   };
   // (Python called through its objects, not run from source: Pyodide parses and compiles
   // every source it runs, and its parser is not yet compiled to machine code at this point)

@@ -155,15 +155,18 @@
   }
   // The workers' hook: Pyodide's only (MicroPython has no importlib.util: the check throws),
   // and only where the package can be imported without the sources (the engine's zip is on
-  // sys.path), checked before they are written (through Python's objects: Pyodide would
-  // parse and compile a source). ~0.3-0.5 s of the engine's start.
+  // sys.path), checked before they are written: start.mjs says whether the zip it put first
+  // on sys.path holds it (wlcZipHasPyscript), else Python's import system is asked (through
+  // Python's objects: Pyodide would parse and compile a source). ~0.3-0.5 s of the engine's start.
   const workerSkip = Function("wrap", `try {
-    const util = wrap.interpreter.pyimport("importlib.util"), spec = util.find_spec("pyscript");
-    util.destroy();
-    if (spec) {
-      spec.destroy();
-      (${skipSources})(wrap.interpreter, ["runPython", "runPythonAsync"], ${JSON.stringify(SOURCES_FROM)}, ${JSON.stringify(SOURCES_TO)});
+    let found = globalThis.wlcZipHasPyscript === true;
+    if (!found) {
+      const util = wrap.interpreter.pyimport("importlib.util"), spec = util.find_spec("pyscript");
+      util.destroy();
+      found = !!spec;
+      if (spec) spec.destroy();
     }
+    if (found) (${skipSources})(wrap.interpreter, ["runPython", "runPythonAsync"], ${JSON.stringify(SOURCES_FROM)}, ${JSON.stringify(SOURCES_TO)});
   } catch (e) { /* not Pyodide: its code runs as is */ }`);
   // (Not in a frame sandboxed without allow-same-origin: index.html does not start PyScript
   // there. A core.js that fails to load is told by its own <script> tag's error.)

@@ -158,18 +158,19 @@ json.dumps({"words": words, "size": layout.get("size"), "file": session.__file__
             "lazy": [lazy_before, lazy and lazy.state, os.path.getsize(next(p for p in sys.path if p.startswith("/lib/") and p.endswith(".zip")))],
             "mark": getattr(boundary, "MARK", None), "held_words": held_words, "docs": [json.dumps.__doc__ is None, session.__doc__ is None], "engine_modules": sum(m.startswith("engine") for m in sys.modules)})
 `);
-  runs.push({ held, ...JSON.parse(out) });
+  runs.push({ held, zip_pyscript: globalThis.wlcZipHasPyscript, ...JSON.parse(out) });
 }
 process.stdout.write(JSON.stringify({ runs, warnings, fetched }));
 """
 
 
 def _patched_engine_zip(folder: Path) -> Path:
-    """vendor/engine.zip with engine/session/boundary as a source that says so."""
+    """vendor/engine.zip with engine/session/boundary as a source that says so, and
+    without PyScript's package."""
     out = folder / "engine.zip"
     with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            if info.filename != "engine/session/boundary.pyc":
+            if info.filename != "engine/session/boundary.pyc" and not info.filename.startswith("pyscript/"):
                 dst.writestr(info, src.read(info))
         dst.writestr("engine/session/boundary.py", "from .. import session\nMARK = 'patched'\n")
     return out
@@ -210,6 +211,7 @@ def test_the_engine_starts_from_the_snapshot(manifest):
         assert run["lazy"] == ["held", "fetched", (VENDORED / ps.LAZY).stat().st_size] and "LazyStdlib" not in run["left"]
         assert run["engine_modules"] >= 40 and run["mark"] is None
         assert run["held_words"] == ["lexicon.bin", run["words"]]   # the word list came loaded
+        assert run["zip_pyscript"] is True   # (read from the zip's directory, for ui/kit.js)
         assert run["docs"] == [True, True]   # docstrings dropped in the snapshot (the standard library's, the engine's)
     assert first["random"] != second["random"]
 
@@ -227,6 +229,7 @@ def test_an_engine_zip_other_than_the_snapshots_is_imported_from_its_files(manif
     for run in result["runs"]:
         assert run["stash"] == "stale" and "Stash" not in run["left"]
         assert run["mark"] == "patched" and run["held_words"] is None
+        assert run["zip_pyscript"] is False   # that zip has no pyscript/__init__.pyc
         assert run["words"] > 100_000 and run["size"] == 15   # the rest of the engine, from its files
 
 

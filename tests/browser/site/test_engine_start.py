@@ -26,6 +26,7 @@ def test_the_engine_worker_runs_pyscripts_code_without_writing_its_sources(boote
     engine came up all the same (the page saw it ready, with its word list)."""
     assert _engine_worker(booted.page).evaluate("globalThis.wlcSkippedSources") is True
     assert _engine_worker(booted.page).evaluate("globalThis.wlcSkippedRun") is True   # nothing else was left to run
+    assert _engine_worker(booted.page).evaluate("globalThis.wlcZipHasPyscript") is True   # told by start.mjs: no import system asked
     assert booted.page.evaluate("document.body.dataset.engine") == "ready"
 
 
