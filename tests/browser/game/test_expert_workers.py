@@ -68,10 +68,12 @@ def rack_play(spec: dict) -> list[tuple[str, str, str]]:
     raise AssertionError("no play of rack tiles alone in the top ten")
 
 
-def play_against(browser, site_url, rules: str, setup: str | None, replies: int = 2) -> tuple[dict, list[dict], list]:
+def play_against(browser, site_url, rules: str, setup: str | None, replies: int = 2,
+                 routes=None) -> tuple[dict, list[dict], list]:
     """A fresh page with a stored game against the expert (you first); ``replies``
-    moves of yours by taps, each answered by the expert. Returns what the engine
-    published at the start, after each reply, and the page's errors."""
+    moves of yours by taps, each answered by the expert (``routes``: a function given the
+    browser context, before the page opens). Returns what the engine published at the
+    start, after each reply, and the page's errors."""
     seed, _ = kit.seed_with(rules, YOU_VS_EXPERT, lambda snap: snap["to_move"] == 0)
     spec = {"rules": rules, "seed": seed, "seats": YOU_VS_EXPERT, "actions": []}
     saved = kit.saved_game(spec)
@@ -81,6 +83,8 @@ def play_against(browser, site_url, rules: str, setup: str | None, replies: int 
                                 + ")(" + json.dumps(saved) + ")")
         if setup:
             context.add_init_script(setup)
+        if routes:
+            routes(context)
 
     with kit.own_page(browser, prepare) as (page, errors):
         page.goto(site_url + "index.html")
@@ -117,6 +121,35 @@ def test_an_expert_game_with_helpers_plays_legal_moves(browser, site_url, rules)
     assert thought and all(last["workers"] == 3 for last in thought), after   # dealt to both helpers
     if rules == "classic":   # quick rounds: the helpers' answers are in, whatever the machine's load
         assert any(e[1] >= 0 for last in thought for e in last["timeline"]), thought
+
+
+def test_helpers_load_the_word_list_themselves_when_the_snapshots_engine_is_refused(browser, site_url):
+    """A host serving another build's engine (engine.zip with a file more, no engine_rest.zip):
+    the snapshot's engine, and the word list it holds loaded, are refused in the engine's
+    worker and in each helper; both fetch lexicon.bin and load it, and the expert still
+    deals its rounds to the helpers."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(Path(__file__).resolve().parents[3] / "vendor" / "engine.zip") as src, \
+            zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        dst.writestr("engine/another_build.txt", "not the snapshot's engine")
+    other = out.getvalue()
+
+    def another_build(context):
+        context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
+        context.route("**/vendor/engine.zip", lambda route: route.fulfill(
+            status=200, body=other, headers={"content-type": "application/zip"}))
+    start, after, errors = play_against(browser, site_url, "classic", CORES_3, replies=1, routes=another_build)
+    assert errors == []
+    assert start["helpers"] == ["ready"] * 2 and start["why"] == "", start
+    assert all(i["held"] is False for i in start["info"])   # each loaded the file itself
+    thought = [a["last"] for a in after if a["last"]]
+    assert all(last["workers"] == 3 for last in thought), after
 
 
 @pytest.mark.parametrize("setup,why", [(REFUSED, "refused"), (BROKEN, "")])
