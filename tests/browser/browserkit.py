@@ -110,6 +110,23 @@ def own_page(browser, setup=None, viewport=(1280, 800), **options):
         context.close()
 
 
+def another_build(context) -> None:
+    """A context ``setup``: the host serves another build's engine (vendor/engine.zip with
+    one file more, and no engine_rest.zip), so the workers' memory snapshot refuses its
+    engine, and the word list it holds loaded with it."""
+    import io
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(ROOT / "vendor" / "engine.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        dst.writestr("engine/another_build.txt", "not the snapshot's engine")
+    other = out.getvalue()
+    context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
+    context.route("**/vendor/engine.zip", lambda route: route.fulfill(
+        status=200, body=other, headers={"content-type": "application/zip"}))
+
+
 def stored(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('wlc.game')"))
 

@@ -128,23 +128,7 @@ def test_helpers_load_the_word_list_themselves_when_the_snapshots_engine_is_refu
     the snapshot's engine, and the word list it holds loaded, are refused in the engine's
     worker and in each helper; both fetch lexicon.bin and load it, and the expert still
     deals its rounds to the helpers."""
-    import io
-    import zipfile
-    from pathlib import Path
-
-    out = io.BytesIO()
-    with zipfile.ZipFile(Path(__file__).resolve().parents[3] / "vendor" / "engine.zip") as src, \
-            zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            dst.writestr(info, src.read(info))
-        dst.writestr("engine/another_build.txt", "not the snapshot's engine")
-    other = out.getvalue()
-
-    def another_build(context):
-        context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
-        context.route("**/vendor/engine.zip", lambda route: route.fulfill(
-            status=200, body=other, headers={"content-type": "application/zip"}))
-    start, after, errors = play_against(browser, site_url, "classic", CORES_3, replies=1, routes=another_build)
+    start, after, errors = play_against(browser, site_url, "classic", CORES_3, replies=1, routes=kit.another_build)
     assert errors == []
     assert start["helpers"] == ["ready"] * 2 and start["why"] == "", start
     assert all(i["held"] is False for i in start["info"])   # each loaded the file itself

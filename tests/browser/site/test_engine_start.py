@@ -58,24 +58,8 @@ def test_the_word_list_comes_loaded_in_the_snapshot_unless_its_engine_is_refused
     engine.zip with one file more, and no engine_rest.zip), the snapshot's engine is
     refused, and with it its list: the worker fetches lexicon.bin and loads it, and the
     game is the same."""
-    import io
-    import zipfile
-    from pathlib import Path
-
-    data = (Path(__file__).resolve().parents[3] / "vendor" / "engine.zip").read_bytes()
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            dst.writestr(info, src.read(info))
-        dst.writestr("engine/another_build.txt", "not the snapshot's engine")
-    other = out.getvalue()
-
-    def another_build(context):
-        context.route("**/vendor/pyodide/engine_rest.zip", lambda route: route.fulfill(status=404, body="gone"))
-        context.route("**/vendor/engine.zip", lambda route: route.fulfill(
-            status=200, body=other, headers={"content-type": "application/zip"}))
     said = []
-    for setup, held in ((None, True), (another_build, False)):
+    for setup, held in ((None, True), (kit.another_build, False)):
         with kit.own_page(browser, setup) as (page, errors):
             requests, console = [], []
             page.context.on("request", lambda r: requests.append(r.url.rsplit("/", 1)[-1]))
