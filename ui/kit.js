@@ -168,6 +168,27 @@
     }
     if (found) (${skipSources})(wrap.interpreter, ["runPython", "runPythonAsync"], ${JSON.stringify(SOURCES_FROM)}, ${JSON.stringify(SOURCES_TO)});
   } catch (e) { /* not Pyodide: its code runs as is */ }`);
+  // MicroPython's file system throws an error for every path it looks for and does not find:
+  // each import looks in several places, each file written looks for itself first (~560
+  // before the board is drawn). Emscripten's error is an Error (a stack captured) with its
+  // message read from C's strerror at once: ~10 ms of the page's main thread, ~40 on a
+  // phone. Its code tells the error by its name and errno alone (every catch in the file
+  // system tests `e.name`): those two are set; the rest (an Error still, its message and
+  // code) is made only if asked for.
+  function cheapErrors(FS) {
+    const Full = FS.ErrnoError;
+    if (typeof Full !== "function" || Full.wlcCheap) return;
+    function ErrnoError(errno) { this.errno = errno; }
+    const full = (e) => new Full(e.errno);
+    ErrnoError.prototype = Object.create(Full.prototype, {
+      constructor: { value: ErrnoError, writable: true, configurable: true },
+      name: { value: "ErrnoError", writable: true, configurable: true },
+      message: { get() { return full(this).message; }, configurable: true },
+      code: { get() { return full(this).code; }, configurable: true },
+    });
+    ErrnoError.wlcCheap = true;
+    FS.ErrnoError = ErrnoError;
+  }
   // (Not in a frame sandboxed without allow-same-origin: index.html does not start PyScript
   // there. A core.js that fails to load is told by its own <script> tag's error.)
   if (self.origin !== "null") import(new URL("../vendor/pyscript/core.js", document.currentScript.src).href).then(({ hooks }) => {
@@ -176,6 +197,7 @@
       let files;
       try { files = await uiFiles; } catch (e) { tell(e.message); throw e; }
       const FS = wrap.interpreter.FS, home = FS.cwd().replace(/\/$/, "");
+      cheapErrors(FS);
       for (const [name, data] of files) {
         const path = home + "/" + name;
         if (data === null) { try { FS.mkdir(path); } catch (e) { /* there already */ } }
