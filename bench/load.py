@@ -153,6 +153,8 @@ def _timeline(page, console: list[str]) -> list[tuple[float, str]]:
     page_origin, _, page_res = page.evaluate(TIMELINE_GET)
     steps = [(t, "page: new Worker") for t in page.evaluate("window.__wlcWorkers")]
     steps += [(t, "page: " + what) for what, t in page.evaluate("window.__wlcPage")]
+    steps += [(t, "page: mark " + what) for what, t in page.evaluate(
+        "performance.getEntriesByType('mark').map((e) => [e.name, e.startTime])")]
     for line in console:
         if m := re.search(r"python up at (\d+), ready at (\d+)", line):
             steps += [(int(m[1]) - page_origin, "worker: engine_worker.py starts"),

@@ -42,7 +42,10 @@ all that. ``build`` makes, with the pinned Pyodide in Node, into vendor/pyodide/
   ~0.3 MB more on the wire), so a worker whose restored engine takes that rest is handed
   an empty file for it, not fetched (a plain start, or a refused rest, fetches it).
 
-Rebuilt when the pinned Pyodide, the bytecode library, the recipe, the project's
+Made and restored by vendor/pyodide's own Pyodide, whose linker pyodide_link.py patches (the
+function table's layout, which the memory refers to, is that linker's).
+
+Rebuilt when the pinned Pyodide, its patched linker, the bytecode library, the recipe, the project's
 standard-library imports, engine.zip or the word list change (webtool.py bundle: setup, dist, the
 development server). Without Node, or if making it fails,
 start.mjs starts Pyodide as before (from python_stdlib.zip). Standard library only
@@ -67,6 +70,7 @@ import zlib
 from pathlib import Path
 
 import pyodide_bytecode
+import pyodide_link
 import snapshot_engine
 
 SNAPSHOT = "python_snapshot.bin"  # not .gz: some hosts would add Content-Encoding to it
@@ -456,7 +460,9 @@ def _spec(root: Path, pyodide_dir: Path, full_zip: Path, scripts: tuple[str, ...
         "preimport_code": _PREIMPORT, "lazy_code": _LAZY, "strip_code": _STRIP, "mount_code": _MOUNT,
     }
     h = hashlib.sha256(_SCRIPT.encode() + json.dumps(spec, sort_keys=True).encode())
-    for path in (pyodide_dir / "package.json", full_zip, *([engine_zip] if engine_zip else []), *([words] if words else [])):
+    # (full_zip's folder, vendor/pyodide, holds the Pyodide that makes and restores it: its linker patched)
+    linker = full_zip.parent / pyodide_link.FILE
+    for path in (pyodide_dir / "package.json", *([linker] if linker.is_file() else []), full_zip, *([engine_zip] if engine_zip else []), *([words] if words else [])):
         h.update(path.read_bytes())
     spec["stamp"] = "wlc-snapshot " + h.hexdigest()[:32]
     spec["words_file"] = str(words) if words else None  # (where it is: not part of the stamp)
@@ -513,7 +519,7 @@ def build(root: Path, pyodide_dir: Path, folder: Path, scripts: tuple[str, ...],
     if compiled and not current:
         with tempfile.TemporaryDirectory() as tmp:
             proc = pyodide_bytecode._run_node(
-                _SCRIPT, (pyodide_dir / "pyodide.mjs").as_uri(), str(full_zip), str(pyodide_dir / pyodide_bytecode.STDLIB),
+                _SCRIPT, (folder / "pyodide.mjs").as_uri(), str(full_zip), str(pyodide_dir / pyodide_bytecode.STDLIB),
                 str(engine_zip or ""), tmp, json.dumps(spec))
             made = [Path(tmp) / SNAPSHOT, Path(tmp) / LAZY]
             if proc is not None and proc.returncode == 0 and all(p.is_file() for p in made):

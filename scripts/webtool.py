@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyodide_bytecode  # noqa: E402
+import pyodide_link  # noqa: E402
 import pyodide_snapshot  # noqa: E402
 import ui_bundle  # noqa: E402
 
@@ -107,7 +108,11 @@ def vendor(root: Path = ROOT) -> int:
     out = root / VENDOR
     stdlib = pyodide_bytecode.STDLIB  # compiled to bytecode by the pinned Pyodide (pyodide_bytecode.py)
     made = (stdlib, *pyodide_snapshot.MADE)
-    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n != stdlib}, out / "pyodide", made)
+    linker = pyodide_link.FILE  # patched as it is written (pyodide_link.py), not copied
+    changed = _sync_dir({n: pyodide_dir / n for n in PYODIDE_FILES if n not in (stdlib, linker)}, out / "pyodide",
+                        (*made, linker))
+    changed += _write_if_changed(out / "pyodide" / linker,
+                                 pyodide_link.patch((pyodide_dir / linker).read_text(encoding="utf-8")).encode())
     changed += pyodide_bytecode.build_stdlib(pyodide_dir, out / "pyodide" / stdlib)
     # Pyodide's memory snapshot is made by bundle(): the engine is imported in it.
     dist = core_dir / "dist"
