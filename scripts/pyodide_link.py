@@ -16,7 +16,8 @@ after the WebAssembly is compiled (Node: updateGOT 28-35 ms, reportUndefinedSymb
   (259) in the table through a WebAssembly module of its own, compiled and instantiated
   one by one, after a failed ``table.set`` (a TypeError, its stack captured). Here one
   module imports them all and exports them again, compiled and instantiated once; each
-  then goes into the table as before, in the same order.
+  then goes into the table as before, in the same order, without a read of the whole
+  table first (which a JavaScript function is never found in unless put there before).
 
 The function table's layout differs from the unpatched runtime's, so the memory snapshot
 is made by this same file (scripts/pyodide_snapshot.py starts vendor/'s Pyodide), never
@@ -52,11 +53,21 @@ _CHANGES = (
     ("reportUndefinedSymbols",
      "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
      "var reportUndefinedSymbols=()=>{convertJsFunctionsAtOnce();for(var[symName,entry]of Object.entries(GOT)){"),
+    # One of those functions goes into the table without a look for it there first: the
+    # first look reads the whole table (8,733 slots, a JavaScript object made for each), and
+    # a JavaScript function is never found in it unless it was put there before (then its
+    # slot is the one it got: early.slot, given to the table's map when that is made).
     ("addFunction",
-     "var ret=getEmptyTableSlot();try{setWasmTableEntry(ret,func)}catch(err){",
-     "var ret=getEmptyTableSlot();var early=convertedAtOnce&&convertedAtOnce.get(func);"
-     "if(early&&early.sig===sig){convertedAtOnce.delete(func);setWasmTableEntry(ret,early.wrapped);"
-     "functionsInTableMap.set(func,ret);return ret}try{setWasmTableEntry(ret,func)}catch(err){"),
+     "var addFunction=(func,sig)=>{var rtn=getFunctionAddress(func);",
+     "var addFunction=(func,sig)=>{var early=convertedAtOnce&&convertedAtOnce.get(func);"
+     "if(early&&early.sig===sig){if(early.slot)return early.slot;var slot=getEmptyTableSlot();"
+     "setWasmTableEntry(slot,early.wrapped);early.slot=slot;"
+     "if(functionsInTableMap)functionsInTableMap.set(func,slot);return slot}"
+     "var rtn=getFunctionAddress(func);"),
+    ("the table's map, made",
+     "functionsInTableMap=new WeakMap;updateTableMap(0,wasmTable.length)}",
+     "functionsInTableMap=new WeakMap;updateTableMap(0,wasmTable.length);"
+     "if(convertedAtOnce)for(var[f,e]of convertedAtOnce)if(e.slot)functionsInTableMap.set(f,e.slot)}"),
     ("the definition of convertJsFunctionToWasm",
      "var convertJsFunctionToWasm=(func,sig)=>{",
      # Every JavaScript function reportUndefinedSymbols is about to put in the table, through

@@ -44,9 +44,15 @@ const what = (name, entry) => {
 };
 const got = {};
 for (const [name, kind] of kinds) if (m.GOT[name] && WebAssembly.Module.imports(module).some((i) => i.name === name && i.module === kind)) got[name] = what(name, m.GOT[name]);
+// Each JavaScript function in the table is found there again at the slot it got (the table's
+// map knows it), and asked for again gets that same slot, not a new one.
+const again = Object.keys(got).filter((name) => {
+  const f = m.resolveGlobalSymbol(name, true).sym, slot = m.GOT[name].value;
+  return !(typeof f === "function" && m.getFunctionAddress(f) === slot && m.addFunction(f, f.sig) === slot);
+});
 const asked_ = {};
 for (const name of JSON.parse(asked)) asked_[name] = what(name, m.GOTHandler.get(new Set(), name));
-console.log(JSON.stringify({ got, asked: asked_, table: m.wasmTable.length, imported: WebAssembly.Module.imports(module).filter((i) => i.kind === "function").length,
+console.log(JSON.stringify({ got, again, asked: asked_, table: m.wasmTable.length, imported: WebAssembly.Module.imports(module).filter((i) => i.kind === "function").length,
   python: py.runPython("import json, ctypes; json.dumps(sorted({'b': 2, 'a': 1}.items()))") }));
 """
 
@@ -84,7 +90,8 @@ def test_the_patched_linker_links_every_symbol_to_the_same_thing():
     function index, or the same JavaScript function's wrapper: same arity) or the same
     data address; symbols it does not import are filled when asked for, as before; the
     function table is smaller (the 5,000-odd exports the module never takes the address
-    of are no longer put in it); Python runs."""
+    of are no longer put in it); a JavaScript function put in the table is found at its slot
+    again; Python runs."""
     pinned, patched = _probe(PINNED), _probe(VENDORED)
     assert set(pinned["got"]) == set(patched["got"]) and len(pinned["got"]) > 200
     own = pinned["imported"]   # the main module's own functions are numbered after its imports
@@ -93,6 +100,7 @@ def test_the_patched_linker_links_every_symbol_to_the_same_thing():
               or (a[0] == "func" and (a[2] != patched["got"][k][2] or (int(a[1]) >= own) != (int(patched["got"][k][1]) >= own)
                                       or (int(a[1]) >= own and a[1] != patched["got"][k][1])))}
     assert differ == {}
+    assert pinned["again"] == patched["again"] == []
     assert not set(ASKED) & set(pinned["got"])
     assert patched["asked"] == pinned["asked"]
     assert patched["asked"]["PyList_Append"][0] == "func" and patched["asked"]["PyExc_ValueError"][0] == "data"
