@@ -79,26 +79,60 @@ const withSnapshot = SNAPSHOT && typeof DecompressionStream === "function";
 
 // The packed snapshot (gzip): a header of u32 (magic, version, length, where the memory
 // starts, bytes XORed, Pyodide's own magic, runs, lazy zip check, then offset and length
-// of each run) and the runs of non-zero bytes; everything else is zero.
-async function unpack(response) {
-  response = await response;
-  if (!response.ok) throw new Error("HTTP " + response.status);
-  const data = await inflated(response.body);
-  const head = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const u32 = (i) => head.getUint32(4 * i, true);
-  if (u32(0) !== FORMAT[0] || u32(1) !== FORMAT[1]) throw new Error("not a snapshot of this format");
-  const image = new Uint8Array(u32(2));
-  const runs = u32(6);
-  let at = 4 * (8 + 2 * runs);
-  for (let r = 0; r < runs; r++) {
-    const start = u32(8 + 2 * r), length = u32(9 + 2 * r);
-    image.set(data.subarray(at, at + length), start);
-    at += length;
-  }
-  return { image, memStart: u32(3), xorLength: u32(4), magic: u32(5) };
+// of each run) and the runs of non-zero bytes; everything else is zero. Unpacked as it is
+// inflated, each run straight into its place in the image. Two promises: ``image``, the
+// image as soon as the header is read (allocated, not yet filled: Pyodide's loader needs
+// only its length to create its module, which it does meanwhile), and ``done``, once every
+// run is in ({ image, memStart, xorLength, magic }: completeOnInstantiate awaits it before
+// Pyodide can restore the image).
+function unpacking(response) {
+  let imageReady, imageFailed;
+  const image = new Promise((resolve, reject) => { imageReady = resolve; imageFailed = reject; });
+  const done = (async () => {
+    response = await response;
+    if (!response.ok) throw new Error("HTTP " + response.status);
+    const read = exactly(await inflated(response.body));
+    const head = new Uint8Array(32);
+    await read(head, 0, head.length);
+    const view = new DataView(head.buffer);
+    const u32 = (i) => view.getUint32(4 * i, true);
+    if (u32(0) !== FORMAT[0] || u32(1) !== FORMAT[1]) throw new Error("not a snapshot of this format");
+    const table = new Uint8Array(8 * u32(6));
+    await read(table, 0, table.length);
+    const runs = new DataView(table.buffer);
+    const out = new Uint8Array(u32(2));
+    imageReady(out);
+    for (let at = 0; at < table.length; at += 8) await read(out, runs.getUint32(at, true), runs.getUint32(at + 4, true));
+    return { image: out, memStart: u32(3), xorLength: u32(4), magic: u32(5) };
+  })();
+  done.catch(imageFailed);  // (no-op once the image was handed out)
+  image.catch(() => {});  // reported where they are awaited
+  done.catch(() => {});
+  return { image, done };
 }
 
-// A body gunzipped as it arrives (as stored; a host may have decoded it already: as is).
+// ``read(target, offset, n)``: the next ``n`` bytes of a stream's ``reader`` into ``target``.
+function exactly(reader) {
+  let chunk = new Uint8Array(0), at = 0;
+  return async (target, offset, n) => {
+    while (n > 0) {
+      if (at === chunk.length) {
+        const r = await reader.read();
+        if (r.done) throw new Error("the snapshot ends early");
+        chunk = r.value;
+        at = 0;
+      }
+      const take = Math.min(n, chunk.length - at);
+      target.set(chunk.subarray(at, at + take), offset);
+      at += take;
+      offset += take;
+      n -= take;
+    }
+  };
+}
+
+// A reader of a body gunzipped as it arrives (as stored; a host may have decoded it
+// already: as is).
 async function inflated(body) {
   const reader = body.getReader();
   let first = new Uint8Array(0);
@@ -110,18 +144,17 @@ async function inflated(body) {
   }
   const zipped = first[0] === 0x1f && first[1] === 0x8b;
   const stream = zipped ? new DecompressionStream("gzip") : new TransformStream();
-  const out = new Response(stream.readable).arrayBuffer();
-  out.catch(() => {});  // (a write below fails first)
   const writer = stream.writable.getWriter();
-  for (let r = { value: first }; !r.done; r = await reader.read()) await writer.write(r.value);
-  await writer.close();
-  return new Uint8Array(await out);
+  (async () => {
+    for (let r = { value: first }; !r.done; r = await reader.read()) await writer.write(r.value);
+    await writer.close();
+  })().catch((error) => writer.abort(error).catch(() => {}));
+  return stream.readable.getReader();
 }
 
 // Fetched and unpacked as soon as PyScript imports this module, beside Pyodide's own files
 // (another start in the same worker fetches it again).
-let snapshotPending = withSnapshot ? unpack(fetch(url(SNAPSHOT))) : null;
-snapshotPending?.catch(() => {});  // reported where it is awaited
+let snapshotPending = withSnapshot ? unpacking(fetch(url(SNAPSHOT))) : null;
 
 // Pyodide's WebAssembly, fetched and compiled as soon as this module is evaluated (in a
 // browser; in Node Pyodide reads the file): Pyodide's loader asks for it only once its own
@@ -302,8 +335,10 @@ function completeOnInstantiate(pending, early) {
       const exports = (result.instance || result).exports || {};
       const memory = exports.memory;
       if ("Py_Version" in exports && memory instanceof WebAssembly.Memory) {  // CPython's module
-        const s = await pending;
-        if (memory.buffer.byteLength >= s.xorLength) {
+        // (never thrown here: Pyodide's loader would wait for ever. An image not all there
+        // keeps its magic number unset, and Pyodide refuses to restore it.)
+        const s = await pending.catch(() => null);
+        if (s && memory.buffer.byteLength >= s.xorLength) {
           const n = s.xorLength / 4;
           const mine = new Uint32Array(s.image.buffer, s.memStart, n);
           const fresh = new Uint32Array(memory.buffer, 0, n);
@@ -321,11 +356,11 @@ function completeOnInstantiate(pending, early) {
 export async function loadPyodide(config = {}) {
   const options = { lockFileContents: LOCK, ...config };
   if (withSnapshot) {
-    const snapshot = snapshotPending || unpack(fetch(url(SNAPSHOT)));
+    const snapshot = snapshotPending || unpacking(fetch(url(SNAPSHOT)));
     snapshotPending = null;
     const early = wasm;
     wasm = null;
-    const undo = completeOnInstantiate(snapshot, early);
+    const undo = completeOnInstantiate(snapshot.done, early);
     const fetchBefore = globalThis.fetch;
     if (early) {  // the loader's fetch of the WebAssembly: the one made early
       globalThis.fetch = function (input, ...rest) {
@@ -336,9 +371,7 @@ export async function loadPyodide(config = {}) {
     }
     let py = null;
     try {
-      const image = snapshot.then((s) => s.image);
-      image.catch(() => {});  // Pyodide awaits it only once its JavaScript is in
-      py = await pyodideLoad({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: image });
+      py = await pyodideLoad({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: snapshot.image });
       // the lazy library's finder armed; random's seed and the time zone made the page's own
       const restore = py.pyimport("_wlc_lazy_stdlib");
       restore.restored(() => fetchSync(url(LAZY_STDLIB)));
