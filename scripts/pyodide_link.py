@@ -21,8 +21,9 @@ after the WebAssembly is compiled (Node: updateGOT 28-35 ms, reportUndefinedSymb
 
 The function table's layout differs from the unpatched runtime's, so the memory snapshot
 is made by this same file (scripts/pyodide_snapshot.py starts vendor/'s Pyodide), never
-by node_modules'. Each change replaces exact text: a Pyodide whose text differs stops the
-build with a message naming the piece, so a new Pyodide is looked at, not patched blind.
+by node_modules'. (The changes are under Pyodide's MPL-2.0, as the file is.) Each change
+replaces exact text: a Pyodide whose text differs stops the build with a message naming
+the piece, so a new Pyodide is looked at, not patched blind.
 """
 
 from __future__ import annotations
