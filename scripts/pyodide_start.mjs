@@ -296,7 +296,9 @@ function runHeldScript(py) {
 // one assignment a name. Done through Python's objects rather than compiled: the snapshot holds
 // every text before it compiled (scripts/snapshot_engine.py hold_code), so it would be the first
 // Pyodide compiles, with its compiler not yet in machine code (~15 ms on the way to "engine
-// ready"). Exactly that shape, with every name defined, once; any other text as before.
+// ready"). Exactly that shape, with every name defined, once; any other text as before. The
+// xworker is the one ui/kit.js's worker hook was handed (wlcXworker: PyScript's, the object
+// it registers as polyscript.xworker) when there is one: no import of polyscript (~4 ms).
 const EXPORTS = /^from polyscript import xworker as __polyscript_workers__\n((?:__polyscript_workers__\.sync\.([A-Za-z_]\w*) = \2\n)+)del __polyscript_workers__$/;
 function runExportsHeld(py) {
   const run = py.runPython;
@@ -306,7 +308,9 @@ function runExportsHeld(py) {
     const values = names.map((name) => py.globals.has(name) ? py.globals.get(name) : undefined);
     if (!match || values.includes(undefined)) return run.call(this, code, ...rest);
     py.runPython = run;
-    const { sync } = py.pyimport("polyscript").xworker;
+    const handed = globalThis.wlcXworker?.sync;
+    globalThis.wlcExportsHanded = !!handed;
+    const sync = handed || py.pyimport("polyscript").xworker.sync;
     names.forEach((name, i) => { sync[name] = values[i]; });
   };
 }

@@ -158,7 +158,10 @@
   // sys.path), checked before they are written: start.mjs says whether the zip it put first
   // on sys.path holds it (wlcZipHasPyscript), else Python's import system is asked (through
   // Python's objects: Pyodide would parse and compile a source). ~0.3-0.5 s of the engine's start.
-  const workerSkip = Function("wrap", `try {
+  // It also leaves PyScript's xworker (which it is handed) where start.mjs hands the page the
+  // script's exports through it (its "from polyscript import xworker" was ~4 ms of the start).
+  const workerSkip = Function("wrap", "xworker", `try {
+    if (xworker && typeof xworker === "object" && xworker.sync) globalThis.wlcXworker = xworker;
     let found = globalThis.wlcZipHasPyscript === true;
     if (!found) {
       const util = wrap.interpreter.pyimport("importlib.util"), spec = util.find_spec("pyscript");

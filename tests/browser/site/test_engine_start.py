@@ -34,6 +34,14 @@ def test_the_engine_worker_runs_its_script_compiled_in_the_snapshot(booted):
     assert _engine_worker(booted.page).evaluate("globalThis.wlcHeldScript") is True
 
 
+def test_the_exports_go_to_the_page_through_the_xworker_pyscript_handed_the_hook(booted):
+    """start.mjs sets the script's exports on the xworker ui/kit.js's hook was handed, not on
+    one imported through Python: the same object (what Python would import is it)."""
+    worker = _engine_worker(booted.page)
+    assert worker.evaluate("globalThis.wlcExportsHanded") is True
+    assert worker.evaluate("typeof globalThis.wlcXworker.sync.status") == "function"
+
+
 def test_the_engine_workers_downloads_begin_before_pyscript_loads_pyodide(browser, site_url):
     """start.mjs fetches at once, as PyScript imports it, what the start needs: Pyodide (its
     JavaScript and WebAssembly), the snapshot, the engine's rest and pyscript.toml's [files]
