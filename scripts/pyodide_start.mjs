@@ -105,9 +105,8 @@ function unpacking(response) {
     for (let at = 0; at < table.length; at += 8) await read(out, runs.getUint32(at, true), runs.getUint32(at + 4, true));
     return { image: out, memStart: u32(3), xorLength: u32(4), magic: u32(5) };
   })();
-  done.catch(imageFailed);  // (no-op once the image was handed out)
-  image.catch(() => {});  // reported where they are awaited
-  done.catch(() => {});
+  done.catch(imageFailed);  // (no-op once the image was handed out; either is reported where it is awaited)
+  image.catch(() => {});
   return { image, done };
 }
 

@@ -33,7 +33,8 @@ const { loadPyodide } = await import(dir + "/pyodide.mjs");
 const py = await loadPyodide({ stdLibURL: stdlib });
 const m = py._module;
 const module = new WebAssembly.Module(fs.readFileSync(new URL(dir + "/pyodide.asm.wasm")));
-const kinds = new Map(WebAssembly.Module.imports(module).filter((i) => i.module.startsWith("GOT")).map((i) => [i.name, i.module]));
+const gotImports = WebAssembly.Module.imports(module).filter((i) => i.module.startsWith("GOT"));
+const kinds = new Map(gotImports.map((i) => [i.name, i.module]));
 for (const e of WebAssembly.Module.exports(module)) if (!kinds.has(e.name)) kinds.set(e.name, e.kind === "function" ? "GOT.func" : "GOT.mem");
 // A function: what its table slot holds (a wasm function's name is its index in its module;
 // the wrapper of a JavaScript function is known by its arity); data: the address.
@@ -43,7 +44,7 @@ const what = (name, entry) => {
   return ["func", f.name, f.length];
 };
 const got = {};
-for (const [name, kind] of kinds) if (m.GOT[name] && WebAssembly.Module.imports(module).some((i) => i.name === name && i.module === kind)) got[name] = what(name, m.GOT[name]);
+for (const { name } of gotImports) if (m.GOT[name]) got[name] = what(name, m.GOT[name]);
 // Each JavaScript function in the table is found there again at the slot it got (the table's
 // map knows it), and asked for again gets that same slot, not a new one.
 const again = Object.keys(got).filter((name) => {
