@@ -143,9 +143,10 @@ def wait_until(page, js: str, arg=None, timeout=None) -> None:
 
 
 def wait_idle(page) -> None:
-    """Until neither the engine nor the computer is busy and the game is stored (the body's markers)."""
+    """Until neither the engine nor the computer is busy, no engine work is queued and the game
+    is stored (the body's markers)."""
     page.wait_for_function("!document.body.dataset.busy && !document.body.dataset.thinking"
-                           " && !document.body.dataset.saving",
+                           " && !document.body.dataset.pending && !document.body.dataset.saving",
                            timeout=TIMEOUT_MS)
 
 

@@ -40,6 +40,7 @@ async def pump(page):
                     page.dispatch({"t": "error", "msg": "The engine did not answer (" + str(exc)[:120] + ")."})
     finally:
         page.pumping = False
+        page.document.body.removeAttribute("data-pending")   # (set by page.dispatch)
 
 
 async def run(page, f):

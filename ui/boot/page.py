@@ -65,8 +65,10 @@ class Page:
         self.times.append((ev.get("t"), int(t1 - t0), int(perf.now() - t1)))
         if len(self.times) > 200:
             del self.times[:100]
-        if self.queue and not self.pumping:
-            asyncio.create_task(self.run_effects())
+        if self.queue:  # marks for automation that the engine has work queued (effects.pump clears it)
+            self.document.body.setAttribute("data-pending", "1")
+            if not self.pumping:
+                asyncio.create_task(self.run_effects())
 
     async def save_soon(self):
         """Save in a task of its own, after the frame is on screen (keeps each task short)."""
